@@ -1,0 +1,99 @@
+// The contract between the Firestore engine and everything around it (protocol adapters,
+// the listen/write stream logic, the emulator REST endpoints, the benchmark).
+// Every request and response is the proto3 JSON form of google.firestore.v1 (../types.ts).
+// `database` is always `projects/{project}/databases/{database}`.
+
+import type { Identity } from '../../authz/identity.js';
+import type { Authorizer } from '../../authz/seam.js';
+import type {
+  BatchGetRequest,
+  BatchGetResponse,
+  BatchWriteRequest,
+  BatchWriteResponse,
+  CommitRequest,
+  CommitResponse,
+  Document,
+  ListCollectionIdsRequest,
+  ListCollectionIdsResponse,
+  ListDocumentsRequest,
+  ListDocumentsResponse,
+  RunAggregationQueryRequest,
+  RunAggregationQueryResponse,
+  RunQueryRequest,
+  RunQueryResponse,
+  StructuredQuery,
+  TransactionOptions,
+} from '../types.js';
+
+export interface CallContext {
+  identity: Identity;
+}
+
+/** One document's change inside a commit. `before`/`after` are null when absent. */
+export interface DocumentChange {
+  name: string;
+  before: Document | null;
+  after: Document | null;
+}
+
+/** Emitted once per durable commit, in commit order. */
+export interface CommitEvent {
+  database: string;
+  /** RFC 3339 with microseconds; strictly increasing per database. */
+  commitTime: string;
+  changes: DocumentChange[];
+}
+
+export interface EngineOptions {
+  /** Folder for durable data; absent = memory only (unit tests). */
+  dataDir?: string;
+  authorizer?: Authorizer;
+  /** Clock, for tests. */
+  now?: () => Date;
+}
+
+export interface FirestoreEngine {
+  /** The single authorization seam's decider for client calls; swappable (rules reload). */
+  authorizer: Authorizer;
+
+  // ---- RPCs (each validates its input and throws ApiError) ----
+  commit(database: string, req: CommitRequest, ctx: CallContext): Promise<CommitResponse>;
+  batchGet(database: string, req: BatchGetRequest, ctx: CallContext): Promise<BatchGetResponse[]>;
+  runQuery(database: string, req: RunQueryRequest, ctx: CallContext): Promise<RunQueryResponse[]>;
+  runAggregationQuery(
+    database: string,
+    req: RunAggregationQueryRequest,
+    ctx: CallContext,
+  ): Promise<RunAggregationQueryResponse[]>;
+  beginTransaction(database: string, options: TransactionOptions | undefined, ctx: CallContext): Promise<string>;
+  rollback(database: string, transaction: string, ctx: CallContext): Promise<void>;
+  batchWrite(database: string, req: BatchWriteRequest, ctx: CallContext): Promise<BatchWriteResponse>;
+  getDocument(name: string, ctx: CallContext, mask?: string[]): Promise<Document>;
+  listDocuments(req: ListDocumentsRequest, ctx: CallContext): Promise<ListDocumentsResponse>;
+  listCollectionIds(req: ListCollectionIdsRequest, ctx: CallContext): Promise<ListCollectionIdsResponse>;
+
+  // ---- Synchronous reads of the current state, for the listen logic ----
+  /** The current version of a database (RFC 3339, microseconds); the epoch when empty. */
+  currentTime(database: string): string;
+  /** A stored document, or null. */
+  lookup(name: string): Document | null;
+  /** The documents a query returns now, in query order (limit, offset and cursors applied). */
+  query(parent: string, query: StructuredQuery): Document[];
+  /** Whether a document matches a query's collection and filters (ignores order/limit/cursors). */
+  matches(parent: string, query: StructuredQuery, doc: Document): boolean;
+  /** Throws INVALID_ARGUMENT when a query is malformed or unsupported. */
+  validateQuery(parent: string, query: StructuredQuery): void;
+
+  /** Commit events, after each commit is durable. Returns the unsubscribe function. */
+  onCommit(listener: (event: CommitEvent) => void): () => void;
+
+  // ---- Emulator operations ----
+  /** Deletes every document of one database (all databases when omitted). */
+  reset(database?: string): Promise<void>;
+  /** Every document of every database. */
+  exportDocuments(): Document[];
+  /** Writes the documents (keeping their fields; times become now). */
+  importDocuments(docs: Document[]): Promise<void>;
+  /** Flushes and closes the data files. */
+  close(): Promise<void>;
+}

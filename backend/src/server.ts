@@ -1,0 +1,130 @@
+// Starts the local backend: Firestore (REST, WebChannel and gRPC on one port, as the official
+// emulator does) and Storage, both in front of one engine each and one authorization seam.
+
+import http from 'node:http';
+import net from 'node:net';
+import path from 'node:path';
+import { allowAll, type Authorizer } from './authz/seam.js';
+import type { FirestoreEngine } from './firestore/engine/api.js';
+import { createEngine } from './firestore/engine/engine.js';
+import { startGrpcServer } from './firestore/grpc/grpcServer.js';
+import { createFirestoreHttpHandler } from './firestore/http/router.js';
+import { createStorageService, type StorageService } from './storage/storageService.js';
+
+export interface BackendOptions {
+  host?: string;
+  /** 0 picks a free port. */
+  firestorePort: number;
+  storagePort: number;
+  /** Durable data lives here; absent = in memory only. */
+  dataDir?: string;
+  authorizer?: Authorizer;
+  log?: (line: string) => void;
+}
+
+export interface RunningBackend {
+  host: string;
+  firestorePort: number;
+  storagePort: number;
+  engine: FirestoreEngine;
+  storage: StorageService;
+  /** Replaces the decider behind the authorization seam (Firestore and Storage). */
+  setAuthorizer(authorizer: Authorizer): void;
+  close(): Promise<void>;
+}
+
+const HTTP2_PREFACE = Buffer.from('PRI * HTTP/2.0');
+
+export async function startBackend(options: BackendOptions): Promise<RunningBackend> {
+  const host = options.host ?? '127.0.0.1';
+  const log = options.log ?? (() => {});
+  const authorizer = options.authorizer ?? allowAll;
+
+  const engine = await createEngine({
+    dataDir: options.dataDir ? path.join(options.dataDir, 'firestore') : undefined,
+    authorizer,
+  });
+  const storage = await createStorageService({
+    dataDir: options.dataDir ? path.join(options.dataDir, 'storage') : undefined,
+    authorizer,
+    log,
+  });
+
+  const grpc = await startGrpcServer({ engine, log });
+  const firestoreHttp = http.createServer(createFirestoreHttpHandler({ engine, log }));
+  firestoreHttp.keepAliveTimeout = 65_000;
+
+  // One port for both protocols: gRPC clients open with the HTTP/2 preface and are piped to
+  // the gRPC server; everything else is HTTP/1.1.
+  const sockets = new Set<net.Socket>();
+  const front = net.createServer((socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    socket.on('error', () => socket.destroy());
+    socket.once('data', (first: Buffer) => {
+      socket.pause();
+      const isHttp2 = first.subarray(0, HTTP2_PREFACE.length).equals(HTTP2_PREFACE.subarray(0, Math.min(first.length, HTTP2_PREFACE.length)));
+      if (isHttp2) {
+        const upstream = net.connect(grpc.port, '127.0.0.1');
+        sockets.add(upstream);
+        upstream.on('close', () => {
+          sockets.delete(upstream);
+          socket.destroy();
+        });
+        upstream.on('error', () => socket.destroy());
+        socket.on('close', () => upstream.destroy());
+        upstream.write(first);
+        socket.pipe(upstream);
+        upstream.pipe(socket);
+        socket.resume();
+      } else {
+        socket.unshift(first);
+        firestoreHttp.emit('connection', socket);
+        socket.resume();
+      }
+    });
+  });
+  const firestorePort = await listen(front, options.firestorePort, host);
+
+  const storageHttp = http.createServer(storage.handle);
+  storageHttp.keepAliveTimeout = 65_000;
+  const storagePort = await listen(storageHttp, options.storagePort, host);
+
+  log(`Firestore on http://${host}:${firestorePort} (REST, WebChannel, gRPC)`);
+  log(`Storage on http://${host}:${storagePort}`);
+
+  return {
+    host,
+    firestorePort,
+    storagePort,
+    engine,
+    storage,
+    setAuthorizer(next) {
+      engine.authorizer = next;
+      storage.authorizer = next;
+    },
+    async close() {
+      await Promise.all([closeServer(front), closeServer(storageHttp)]);
+      firestoreHttp.closeAllConnections();
+      storageHttp.closeAllConnections();
+      for (const socket of sockets) socket.destroy();
+      await grpc.close();
+      await engine.close();
+      await storage.close();
+    },
+  };
+}
+
+function listen(server: net.Server, port: number, host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve((server.address() as net.AddressInfo).port);
+    });
+  });
+}
+
+function closeServer(server: net.Server): Promise<void> {
+  return new Promise((resolve) => server.close(() => resolve()));
+}
