@@ -1,0 +1,111 @@
+// The local Firebase Storage backend: one HTTP handler for the storage port, in front of the
+// object store (memory, or disk under dataDir) and the authorization seam. Also answers CORS
+// preflights and `DELETE /internal/reset`, which deletes every object (for tests).
+
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Authorizer } from '../authz/seam.js';
+import { createFirebaseApi } from './firebaseApi.js';
+import { answerPreflight, sendEmpty, sendError, setCorsHeaders } from './httpIo.js';
+import { diskPersistence, memoryPersistence } from './objectPersistence.js';
+import { createObjectStore } from './objectStore.js';
+import { createUploadSessions } from './resumableUploads.js';
+import { notFound, toStorageHttpError, type StorageHttpError } from './storageErrors.js';
+
+export interface StorageService {
+  handle: (req: IncomingMessage, res: ServerResponse) => void;
+  /** Swapped by the server when rules reload; read on every request. */
+  authorizer: Authorizer;
+  close(): Promise<void>;
+  reset(): Promise<void>;
+}
+
+export interface StorageServiceOptions {
+  /** Objects live under this folder and survive a restart; absent = in memory only. */
+  dataDir?: string;
+  authorizer: Authorizer;
+  log: (line: string) => void;
+}
+
+/** Larger objects are refused (413): uploads are held in memory until finalized. */
+const MAX_OBJECT_BYTES = 512 * 1024 * 1024;
+/** The web SDK gives up on an upload after 10 minutes of retrying; sessions idle longer go. */
+const UPLOAD_IDLE_MS = 15 * 60 * 1000;
+
+export const RESET_PATH = '/internal/reset';
+
+export async function createStorageService(options: StorageServiceOptions): Promise<StorageService> {
+  const { log } = options;
+  const persistence = options.dataDir ? await diskPersistence(options.dataDir, log) : memoryPersistence();
+  const store = await createObjectStore(persistence);
+  const uploads = createUploadSessions({ maxObjectBytes: MAX_OBJECT_BYTES, idleMs: UPLOAD_IDLE_MS });
+
+  const service: StorageService = {
+    authorizer: options.authorizer,
+    handle(req, res) {
+      void route(req, res).catch((err: unknown) => {
+        const error = toStorageHttpError(err);
+        if (error.httpStatus >= 500) log(`storage: ${req.method} ${req.url} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+        answerAfterBody(req, res, error);
+      });
+    },
+    async close() {
+      uploads.close();
+      await store.drain();
+    },
+    async reset() {
+      uploads.clear();
+      await store.reset();
+    },
+  };
+
+  const firebaseApi = createFirebaseApi({
+    store,
+    uploads,
+    authorizer: () => service.authorizer,
+    log,
+    maxObjectBytes: MAX_OBJECT_BYTES,
+  });
+
+  async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    req.on('error', () => {});
+    res.on('error', () => {});
+    setCorsHeaders(req, res);
+    if (req.method === 'OPTIONS') return answerPreflight(req, res);
+    const url = new URL(req.url ?? '/', 'http://storage.local');
+    if (url.pathname.startsWith('/v0/b/')) return firebaseApi(req, res, url);
+    if (url.pathname === RESET_PATH && req.method === 'DELETE') {
+      req.resume();
+      await service.reset();
+      return sendEmpty(res, 200);
+    }
+    req.resume();
+    if (url.pathname.startsWith('/v1/') || url.pathname.startsWith('/upload/storage/v1/')) {
+      throw notFound(`The Cloud Storage JSON API (${url.pathname}) is not served by the local backend; only the Firebase API under /v0/b/ is.`);
+    }
+    throw notFound(`No Storage route for ${req.method} ${url.pathname}.`);
+  }
+
+  return service;
+}
+
+/**
+ * Sends an error once the request body is in: a client still sending an upload when the answer
+ * comes would see a reset connection (a network error, which the SDK retries) instead of it.
+ * An oversized body is not waited for: the connection is closed after the answer.
+ */
+function answerAfterBody(req: IncomingMessage, res: ServerResponse, error: StorageHttpError): void {
+  let sent = false;
+  const send = () => {
+    if (sent) return;
+    sent = true;
+    sendError(res, error);
+  };
+  if (req.complete || req.destroyed) return send();
+  if (error.httpStatus === 413) {
+    res.setHeader('Connection', 'close');
+    return send();
+  }
+  req.once('end', send);
+  req.once('close', send);
+  req.resume();
+}

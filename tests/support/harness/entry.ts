@@ -1,0 +1,18 @@
+// The browser side of the conformance suite: the real firebase web SDK (its browser build),
+// exposed on window so tests can drive it from Playwright.
+
+import * as app from 'firebase/app';
+import * as auth from 'firebase/auth';
+import * as firestore from 'firebase/firestore';
+import * as storage from 'firebase/storage';
+
+const sdk = { app, auth, firestore, storage };
+
+declare global {
+  interface Window {
+    sdk: typeof sdk;
+  }
+}
+
+window.sdk = sdk;
+document.getElementById('status')!.textContent = 'ready';
