@@ -1,0 +1,220 @@
+// Resource names (databases, documents, collections) and field paths, parsed and validated.
+
+import { invalid } from '../errors.js';
+import type { Fields, Value } from '../types.js';
+
+export interface DocumentKey {
+  /** projects/{p}/databases/{d} */
+  database: string;
+  /** The full document name. */
+  name: string;
+  /** Segments after `documents/`: an even count. */
+  segments: string[];
+  /** The full name of the collection holding the document. */
+  collection: string;
+  collectionId: string;
+  id: string;
+}
+
+const DATABASE_RE = /^projects\/([^/]+)\/databases\/([^/]+)$/;
+
+export function validateDatabase(database: unknown): string {
+  if (typeof database !== 'string' || !DATABASE_RE.test(database)) {
+    throw invalid(`Invalid database "${String(database)}": expected projects/{project}/databases/{database}.`);
+  }
+  return database;
+}
+
+function validateSegment(segment: string, name: string): void {
+  if (segment === '' || segment === '.' || segment === '..' || /^__.*__$/.test(segment)) {
+    throw invalid(`Invalid resource name "${name}": the segment "${segment}" is not a valid id.`);
+  }
+}
+
+/** Splits `projects/p/databases/d/documents[/rest]` into its database and the rest's segments. */
+function splitName(name: unknown, what: string): { database: string; segments: string[] } {
+  if (typeof name !== 'string') throw invalid(`Invalid ${what} name: expected a string.`);
+  const parts = name.split('/');
+  if (parts.length < 5 || parts[0] !== 'projects' || parts[2] !== 'databases' || parts[4] !== 'documents' || !parts[1] || !parts[3]) {
+    throw invalid(`Invalid ${what} name "${name}": expected projects/{project}/databases/{database}/documents/...`);
+  }
+  const segments = parts.slice(5);
+  for (const s of segments) validateSegment(s, name);
+  return { database: parts.slice(0, 4).join('/'), segments };
+}
+
+export function parseDocumentName(name: unknown, database?: string): DocumentKey {
+  const { database: db, segments } = splitName(name, 'document');
+  if (segments.length === 0 || segments.length % 2 !== 0) {
+    throw invalid(`Invalid document name "${String(name)}": a document path has an even number of segments.`);
+  }
+  if (database !== undefined && db !== database) {
+    throw invalid(`Document "${String(name)}" is not in the database "${database}" of this request.`);
+  }
+  const full = name as string;
+  return {
+    database: db,
+    name: full,
+    segments,
+    collection: full.slice(0, full.lastIndexOf('/')),
+    collectionId: segments[segments.length - 2],
+    id: segments[segments.length - 1],
+  };
+}
+
+export interface ParentKey {
+  database: string;
+  /** The parent's full name: `.../documents` or a document name. */
+  name: string;
+  segments: string[];
+}
+
+/** A query or list parent: the database root (`.../documents`) or a document. */
+export function parseParent(parent: unknown, database?: string): ParentKey {
+  const { database: db, segments } = splitName(parent, 'parent');
+  if (segments.length % 2 !== 0) {
+    throw invalid(`Invalid parent "${String(parent)}": a parent is the database root or a document (even number of segments).`);
+  }
+  if (database !== undefined && db !== database) {
+    throw invalid(`Parent "${String(parent)}" is not in the database "${database}" of this request.`);
+  }
+  return { database: db, name: parent as string, segments };
+}
+
+export function databaseOf(name: string): string {
+  return name.split('/', 4).join('/');
+}
+
+/** Orders document names segment by segment (so `a/b` sorts before `a-c`, as Firestore does). */
+export function compareResourceNames(a: string, b: string): number {
+  if (a === b) return 0;
+  const x = a.split('/');
+  const y = b.split('/');
+  for (let i = 0; i < Math.min(x.length, y.length); i++) {
+    if (x[i] !== y[i]) return compareSegments(x[i], y[i]);
+  }
+  return x.length < y.length ? -1 : x.length > y.length ? 1 : 0;
+}
+
+function compareSegments(a: string, b: string): number {
+  // UTF-8 byte order = code point order; a plain comparison suffices outside surrogates.
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    const ca = a.charCodeAt(i);
+    const cb = b.charCodeAt(i);
+    if (ca === cb) continue;
+    const sa = ca >= 0xd800 && ca <= 0xdfff;
+    const sb = cb >= 0xd800 && cb <= 0xdfff;
+    if (sa !== sb) return sa ? 1 : -1;
+    return ca < cb ? -1 : 1;
+  }
+  return a.length < b.length ? -1 : a.length > b.length ? 1 : 0;
+}
+
+// ---- field paths ----
+
+export const NAME_FIELD = '__name__';
+
+/** Splits a field path (`a.b`, `` `a.b`.c ``, backslash escapes inside backticks) into segments. */
+export function parseFieldPath(path: unknown): string[] {
+  if (typeof path !== 'string' || path === '') throw invalid('Invalid field path: it must be a non-empty string.');
+  const segments: string[] = [];
+  let i = 0;
+  while (i < path.length) {
+    let segment = '';
+    if (path[i] === '`') {
+      i++;
+      let closed = false;
+      while (i < path.length) {
+        const c = path[i];
+        if (c === '\\') {
+          if (i + 1 >= path.length) break;
+          segment += path[i + 1];
+          i += 2;
+        } else if (c === '`') {
+          closed = true;
+          i++;
+          break;
+        } else {
+          segment += c;
+          i++;
+        }
+      }
+      if (!closed) throw invalid(`Invalid field path "${path}": unterminated backtick.`);
+      if (i < path.length && path[i] !== '.') throw invalid(`Invalid field path "${path}": expected "." after a quoted segment.`);
+    } else {
+      while (i < path.length && path[i] !== '.') {
+        if (path[i] === '`') throw invalid(`Invalid field path "${path}": a backtick may only open a segment.`);
+        segment += path[i];
+        i++;
+      }
+    }
+    if (segment === '') throw invalid(`Invalid field path "${path}": empty segment.`);
+    segments.push(segment);
+    if (i < path.length) {
+      i++; // the dot
+      if (i === path.length) throw invalid(`Invalid field path "${path}": ends with a dot.`);
+    }
+  }
+  return segments;
+}
+
+/** One canonical spelling per path, for de-duplication and prefix checks. */
+export function canonicalFieldPath(segments: string[]): string {
+  return segments
+    .map((s) => (/^[A-Za-z_][A-Za-z_0-9]*$/.test(s) ? s : '`' + s.replace(/\\/g, '\\\\').replace(/`/g, '\\`') + '`'))
+    .join('.');
+}
+
+export function getField(fields: Fields | undefined, segments: string[]): Value | undefined {
+  let current: Fields | undefined = fields;
+  for (let i = 0; i < segments.length; i++) {
+    const v: Value | undefined = current?.[segments[i]];
+    if (v === undefined || !Object.prototype.hasOwnProperty.call(current, segments[i])) return undefined;
+    if (i === segments.length - 1) return v;
+    if (!('mapValue' in v)) return undefined;
+    current = v.mapValue.fields ?? {};
+  }
+  return undefined;
+}
+
+/** A copy of `fields` with the path set (intermediate non-maps become maps); the input is untouched. */
+export function setField(fields: Fields, segments: string[], value: Value): Fields {
+  const [head, ...rest] = segments;
+  const out: Fields = { ...fields };
+  if (rest.length === 0) {
+    out[head] = value;
+    return out;
+  }
+  const child = fields[head];
+  const childFields = child && 'mapValue' in child ? (child.mapValue.fields ?? {}) : {};
+  out[head] = { mapValue: { fields: setField(childFields, rest, value) } };
+  return out;
+}
+
+/** A copy of `fields` without the path; unchanged (same object) when it is absent. */
+export function deleteField(fields: Fields, segments: string[]): Fields {
+  const [head, ...rest] = segments;
+  if (!Object.prototype.hasOwnProperty.call(fields, head)) return fields;
+  if (rest.length === 0) {
+    const out = { ...fields };
+    delete out[head];
+    return out;
+  }
+  const child = fields[head];
+  if (!('mapValue' in child)) return fields;
+  const childFields = child.mapValue.fields ?? {};
+  const next = deleteField(childFields, rest);
+  if (next === childFields) return fields;
+  return { ...fields, [head]: { mapValue: { fields: next } } };
+}
+
+/** Keeps only the given paths (a field mask / projection). */
+export function projectFields(fields: Fields | undefined, paths: string[][]): Fields {
+  let out: Fields = {};
+  for (const p of paths) {
+    const v = getField(fields, p);
+    if (v !== undefined) out = setField(out, p, v);
+  }
+  return out;
+}

@@ -1,0 +1,243 @@
+// One Write, validated up front (parseWrite) and then applied to a document (applyWrite):
+// set, update with a mask, delete, verify, preconditions and field transforms.
+
+import { ApiError, invalid } from '../errors.js';
+import type { Document, FieldTransform, Fields, Value, Write } from '../types.js';
+import { canonicalFieldPath, deleteField, getField, parseDocumentName, parseFieldPath, setField, type DocumentKey } from './paths.js';
+import {
+  INT64_MAX,
+  INT64_MIN,
+  NULL_VALUE,
+  arrayValues,
+  compareNumbers,
+  doubleValue,
+  fieldsSize,
+  intValue,
+  isNaNValue,
+  nameSize,
+  normalizeFields,
+  normalizeValue,
+  numericOf,
+  parseTimestamp,
+  valuesEqual,
+} from './values.js';
+
+type TransformOp =
+  | { kind: 'serverTime' }
+  | { kind: 'increment' | 'maximum' | 'minimum'; operand: Value }
+  | { kind: 'union' | 'remove'; elements: Value[] };
+
+export interface ParsedTransform {
+  path: string[];
+  op: TransformOp;
+}
+
+export interface ParsedWrite {
+  kind: 'update' | 'delete' | 'verify' | 'transform';
+  key: DocumentKey;
+  fields: Fields;
+  /** Update with a mask: only these paths change (absent from `fields` = deleted). */
+  mask: string[][] | null;
+  transforms: ParsedTransform[];
+  exists?: boolean;
+  /** Nanoseconds since the epoch. */
+  updateTime?: bigint;
+}
+
+/** Validates a Write and brings it to canonical form; throws INVALID_ARGUMENT. */
+export function parseWrite(write: Write, database: string): ParsedWrite {
+  if (typeof write !== 'object' || write === null) throw invalid('Each write must be an object.');
+  const kinds = (['update', 'delete', 'verify', 'transform'] as const).filter((k) => write[k] !== undefined);
+  if (kinds.length !== 1) throw invalid('A write must have exactly one of update, delete, verify or transform.');
+  const kind = kinds[0];
+  let key: DocumentKey;
+  let fields: Fields = {};
+  let transforms: ParsedTransform[] = [];
+  if (kind === 'update') {
+    const doc = write.update!;
+    if (typeof doc !== 'object' || doc === null) throw invalid('write.update must be a document.');
+    key = parseDocumentName(doc.name, database);
+    fields = normalizeFields(doc.fields, 'fields', { forWrite: true });
+    transforms = parseTransforms(write.updateTransforms);
+  } else if (kind === 'transform') {
+    const t = write.transform!;
+    if (typeof t !== 'object' || t === null) throw invalid('write.transform must be an object.');
+    key = parseDocumentName(t.document, database);
+    transforms = parseTransforms(t.fieldTransforms);
+    if (write.updateTransforms !== undefined) throw invalid('A transform write cannot also carry updateTransforms.');
+  } else {
+    key = parseDocumentName(write[kind], database);
+    if (write.updateTransforms?.length) throw invalid(`A ${kind} write cannot carry updateTransforms.`);
+  }
+  let mask: string[][] | null = null;
+  if (write.updateMask !== undefined && write.updateMask !== null) {
+    if (kind !== 'update') throw invalid(`A ${kind} write cannot carry an updateMask.`);
+    const paths = write.updateMask.fieldPaths ?? [];
+    if (!Array.isArray(paths)) throw invalid('updateMask.fieldPaths must be a list.');
+    mask = paths.map(parseFieldPath);
+    const seen = new Set<string>();
+    for (const p of mask) {
+      const c = canonicalFieldPath(p);
+      if (seen.has(c)) throw invalid(`The update mask names the field "${c}" twice.`);
+      seen.add(c);
+    }
+  }
+  const parsed: ParsedWrite = { kind, key, fields, mask, transforms };
+  const pre = write.currentDocument;
+  if (pre !== undefined && pre !== null) {
+    if (typeof pre !== 'object') throw invalid('currentDocument must be an object.');
+    if (pre.exists !== undefined && pre.updateTime !== undefined) throw invalid('A precondition may set exists or updateTime, not both.');
+    if (pre.exists !== undefined) {
+      if (typeof pre.exists !== 'boolean') throw invalid('currentDocument.exists must be a boolean.');
+      parsed.exists = pre.exists;
+    }
+    if (pre.updateTime !== undefined) parsed.updateTime = parseTimestamp(pre.updateTime, 'currentDocument.updateTime');
+  }
+  return parsed;
+}
+
+function parseTransforms(list: FieldTransform[] | undefined): ParsedTransform[] {
+  if (list === undefined || list === null) return [];
+  if (!Array.isArray(list)) throw invalid('Field transforms must be a list.');
+  return list.map((t, i) => {
+    const where = `fieldTransforms[${i}]`;
+    if (typeof t !== 'object' || t === null) throw invalid(`${where} must be an object.`);
+    const path = parseFieldPath(t.fieldPath);
+    const ops = (['setToServerValue', 'increment', 'maximum', 'minimum', 'appendMissingElements', 'removeAllFromArray'] as const).filter(
+      (k) => t[k] !== undefined,
+    );
+    if (ops.length !== 1) throw invalid(`${where} must have exactly one transform.`);
+    const op = ops[0];
+    switch (op) {
+      case 'setToServerValue':
+        if (t.setToServerValue !== 'REQUEST_TIME') throw invalid(`${where}: setToServerValue must be REQUEST_TIME.`);
+        return { path, op: { kind: 'serverTime' } };
+      case 'increment':
+      case 'maximum':
+      case 'minimum': {
+        const operand = normalizeValue(t[op], `${where}.${op}`);
+        if (numericOf(operand) === null) throw invalid(`${where}: ${op} needs an integer or double value.`);
+        return { path, op: { kind: op, operand } };
+      }
+      case 'appendMissingElements':
+      case 'removeAllFromArray': {
+        const raw = t[op];
+        if (typeof raw !== 'object' || raw === null || (raw.values !== undefined && !Array.isArray(raw.values))) {
+          throw invalid(`${where}: ${op} needs an array value.`);
+        }
+        const elements = (raw.values ?? []).map((v, j) => normalizeValue(v, `${where}.${op}[${j}]`, { forWrite: true }, 0, true));
+        return { path, op: { kind: op === 'appendMissingElements' ? 'union' : 'remove', elements } };
+      }
+    }
+  });
+}
+
+export interface AppliedWrite {
+  /** The document after the write (null = absent). For verify: the unchanged document. */
+  after: Document | null;
+  transformResults: Value[];
+}
+
+/** Applies one parsed write to the document as it stands; throws on a failed precondition. */
+export function applyWrite(write: ParsedWrite, before: Document | null, commitTime: string): AppliedWrite {
+  checkPrecondition(write, before);
+  if (write.kind === 'verify') return { after: before, transformResults: [] };
+  if (write.kind === 'delete') return { after: null, transformResults: [] };
+  let fields: Fields;
+  if (write.kind === 'transform') fields = before?.fields ?? {};
+  else if (write.mask) {
+    fields = before?.fields ?? {};
+    for (const path of write.mask) {
+      const v = getField(write.fields, path);
+      fields = v === undefined ? deleteField(fields, path) : setField(fields, path, v);
+    }
+  } else fields = write.fields;
+  const transformResults: Value[] = [];
+  for (const t of write.transforms) {
+    const { value, result } = applyTransform(t.op, getField(fields, t.path), commitTime);
+    fields = setField(fields, t.path, value);
+    transformResults.push(result);
+  }
+  checkSize(write.key.name, fields);
+  return {
+    after: { name: write.key.name, fields, createTime: before?.createTime ?? commitTime, updateTime: commitTime },
+    transformResults,
+  };
+}
+
+const MAX_DOCUMENT_BYTES = 1_048_576;
+
+function checkSize(name: string, fields: Fields): void {
+  // UTF-8 needs at most 3 bytes per JSON character, and JSON spells every value out longer than
+  // Firestore counts it, so a short JSON form proves the document small without the exact count.
+  if (JSON.stringify(fields).length < MAX_DOCUMENT_BYTES / 4) return;
+  const size = nameSize(name) + fieldsSize(fields) + 32;
+  if (size > MAX_DOCUMENT_BYTES) {
+    throw invalid(`Document "${name}" is ${size} bytes, more than the maximum of ${MAX_DOCUMENT_BYTES} bytes.`);
+  }
+}
+
+function checkPrecondition(write: ParsedWrite, before: Document | null): void {
+  const name = write.key.name;
+  if (write.exists === true && !before) {
+    throw new ApiError('NOT_FOUND', `No document to ${write.kind === 'delete' ? 'delete' : 'update'}: ${name}`);
+  }
+  if (write.exists === false && before) throw new ApiError('ALREADY_EXISTS', `Document already exists: ${name}`);
+  if (write.updateTime !== undefined) {
+    if (!before) throw new ApiError('FAILED_PRECONDITION', `The document ${name} does not exist (an update time was required).`);
+    if (parseTimestamp(before.updateTime!) !== write.updateTime) {
+      throw new ApiError('FAILED_PRECONDITION', `The document ${name} has changed since it was read (update time mismatch).`);
+    }
+  }
+}
+
+function applyTransform(op: TransformOp, current: Value | undefined, commitTime: string): { value: Value; result: Value } {
+  switch (op.kind) {
+    case 'serverTime': {
+      const value = { timestampValue: commitTime };
+      return { value, result: value };
+    }
+    case 'increment': {
+      const value = increment(current, op.operand);
+      return { value, result: value };
+    }
+    case 'maximum':
+    case 'minimum': {
+      const value = extremum(op.kind, current, op.operand);
+      return { value, result: value };
+    }
+    case 'union': {
+      const values = [...(current ? (arrayValues(current) ?? []) : [])];
+      for (const e of op.elements) if (!values.some((v) => valuesEqual(v, e))) values.push(e);
+      // The server answers null for array transforms; clients compute the result themselves.
+      return { value: { arrayValue: { values } }, result: NULL_VALUE };
+    }
+    case 'remove': {
+      const values = (current ? (arrayValues(current) ?? []) : []).filter((v) => !op.elements.some((e) => valuesEqual(v, e)));
+      return { value: { arrayValue: { values } }, result: NULL_VALUE };
+    }
+  }
+}
+
+function increment(current: Value | undefined, operand: Value): Value {
+  const base = current ? numericOf(current) : null;
+  if (base === null) return operand;
+  const delta = numericOf(operand)!;
+  if (typeof base === 'bigint' && typeof delta === 'bigint') {
+    const sum = base + delta;
+    // Integer overflow saturates, as Firestore does.
+    return intValue(sum > INT64_MAX ? INT64_MAX : sum < INT64_MIN ? INT64_MIN : sum);
+  }
+  return doubleValue(Number(base) + Number(delta));
+}
+
+function extremum(kind: 'maximum' | 'minimum', current: Value | undefined, operand: Value): Value {
+  const base = current ? numericOf(current) : null;
+  if (base === null) return operand;
+  if (isNaNValue(current!)) return current!;
+  if (isNaNValue(operand)) return operand;
+  const c = compareNumbers(base, numericOf(operand)!);
+  // Equal values (3 and 3.0) keep the stored one.
+  if (kind === 'maximum') return c < 0 ? operand : current!;
+  return c > 0 ? operand : current!;
+}
