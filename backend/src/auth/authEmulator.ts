@@ -1,0 +1,161 @@
+// Runs the Auth emulator that ships with firebase-tools (pure JavaScript) inside this process,
+// so the local backend, the tests and `npm start` get real Firebase Auth behaviour offline.
+// Optionally keeps the project's accounts in a file across restarts, so that a browser's
+// signed-in (anonymous) user stays the same user.
+
+import fs from 'node:fs/promises';
+import type http from 'node:http';
+import type net from 'node:net';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+
+export interface AuthEmulatorOptions {
+  host: string;
+  /** 0 picks a free port. */
+  port: number;
+  /** The default project; requests naming another project still work (own state each). */
+  projectId: string;
+  /** Accounts of `projectId` are loaded from and saved to this JSON file; absent = memory only. */
+  accountsFile?: string;
+}
+
+/** An account to create, such as a demo admin. */
+export interface AuthUserSeed {
+  uid?: string;
+  email: string;
+  password: string;
+  displayName?: string;
+  customClaims?: Record<string, unknown>;
+}
+
+export interface RunningAuthEmulator {
+  host: string;
+  port: number;
+  /** Creates (or replaces) accounts in a project. */
+  addUsers(projectId: string, users: AuthUserSeed[]): Promise<void>;
+  /** Saves the accounts (when an accounts file is set) and stops the server. */
+  close(): Promise<void>;
+}
+
+interface AuthApp {
+  listen(port: number, host: string, callback: () => void): http.Server;
+}
+
+interface AuthServerModule {
+  createApp(defaultProjectId: string): Promise<AuthApp>;
+}
+
+interface StoredAccounts {
+  users?: Record<string, unknown>[];
+}
+
+const SAVE_INTERVAL_MS = 10_000;
+
+const require = createRequire(import.meta.url);
+
+/**
+ * firebase-tools is CommonJS without typings for its internals. It is loaded lazily: it takes
+ * seconds to load. Used as a library (not through the `firebase` command) it runs no update
+ * check and reports no usage, so it needs no network.
+ */
+function loadAuthServer(): AuthServerModule {
+  return require('firebase-tools/lib/emulator/auth/server.js') as AuthServerModule;
+}
+
+export async function startAuthEmulator(options: AuthEmulatorOptions): Promise<RunningAuthEmulator> {
+  const { createApp } = loadAuthServer();
+  const app = await createApp(options.projectId);
+  const sockets = new Set<net.Socket>();
+  const server = await new Promise<http.Server>((resolve, reject) => {
+    const listening = app.listen(options.port, options.host, () => {
+      listening.off('error', reject);
+      resolve(listening);
+    });
+    listening.once('error', reject);
+  });
+  server.on('connection', (socket: net.Socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  const { port } = server.address() as net.AddressInfo;
+  const origin = `http://${options.host}:${port}`;
+
+  const call = async (method: string, urlPath: string, body?: unknown): Promise<unknown> => {
+    const res = await fetch(origin + urlPath, {
+      method,
+      // "owner" is the emulator's admin credential, as firebase-tools' own import uses.
+      headers: { authorization: 'Bearer owner', 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    if (!res.ok) throw new Error(`Auth emulator ${method} ${urlPath}: ${res.status} ${text}`);
+    return text ? (JSON.parse(text) as unknown) : undefined;
+  };
+  const accountsPath = (projectId: string, action: string): string =>
+    `/identitytoolkit.googleapis.com/v1/projects/${encodeURIComponent(projectId)}/accounts:${action}`;
+
+  const batchCreate = async (projectId: string, users: Record<string, unknown>[]): Promise<void> => {
+    if (users.length === 0) return;
+    await call('POST', accountsPath(projectId, 'batchCreate'), { users, allowOverwrite: true });
+  };
+
+  let lastSaved = '';
+  const save = async (): Promise<void> => {
+    if (!options.accountsFile) return;
+    const accounts = (await call('GET', `${accountsPath(options.projectId, 'batchGet')}?maxResults=-1`)) as StoredAccounts;
+    const text = JSON.stringify({ users: accounts.users ?? [] }, null, 2);
+    if (text === lastSaved) return;
+    await fs.mkdir(path.dirname(options.accountsFile), { recursive: true });
+    const temporary = `${options.accountsFile}.tmp`;
+    await fs.writeFile(temporary, text);
+    await fs.rename(temporary, options.accountsFile);
+    lastSaved = text;
+  };
+
+  let timer: NodeJS.Timeout | undefined;
+  if (options.accountsFile) {
+    const stored = await readAccounts(options.accountsFile);
+    await batchCreate(options.projectId, stored.users ?? []);
+    lastSaved = JSON.stringify({ users: stored.users ?? [] }, null, 2);
+    timer = setInterval(() => void save().catch(() => {}), SAVE_INTERVAL_MS);
+    timer.unref();
+  }
+
+  return {
+    host: options.host,
+    port,
+    async addUsers(projectId, users) {
+      await batchCreate(
+        projectId,
+        users.map((user) => ({
+          localId: user.uid ?? `demo-${user.email.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`,
+          email: user.email,
+          rawPassword: user.password,
+          displayName: user.displayName,
+          emailVerified: true,
+          customAttributes: user.customClaims ? JSON.stringify(user.customClaims) : undefined,
+        })),
+      );
+    },
+    async close() {
+      if (timer) clearInterval(timer);
+      try {
+        await save();
+      } finally {
+        await new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          for (const socket of sockets) socket.destroy();
+        });
+      }
+    },
+  };
+}
+
+async function readAccounts(file: string): Promise<StoredAccounts> {
+  try {
+    return JSON.parse(await fs.readFile(file, 'utf8')) as StoredAccounts;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {};
+    throw new Error(`Cannot read the saved Auth accounts in ${file}: ${(error as Error).message}`, { cause: error });
+  }
+}

@@ -1,0 +1,178 @@
+// `npm run emulators`: the local backend (Firestore, Storage) and the Auth emulator on the ports
+// of firebase.json, with data kept in .data/ between runs. Also the start function that
+// `npm start` reuses.
+
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { startAuthEmulator, type RunningAuthEmulator } from './auth/authEmulator.js';
+import { loadConfig, type LocalConfig, type ServiceAddress } from './config.js';
+import { datasetDocuments, readDataset } from './dataset.js';
+import { startBackend, type RunningBackend } from './server.js';
+
+export interface EmulatorsOptions {
+  config?: LocalConfig;
+  /** Durable data folder; null keeps everything in memory. Defaults to the config's (.data/). */
+  dataDir?: string | null;
+  /** A data set loaded into the project when it holds no documents yet. */
+  importFile?: string;
+  /** Overrides firebase.json's ports (0 picks free ports), for tests. */
+  ports?: Partial<Record<'auth' | 'firestore' | 'storage', number>>;
+  log?: (line: string) => void;
+}
+
+export interface RunningEmulators {
+  projectId: string;
+  firestore: ServiceAddress;
+  storage: ServiceAddress;
+  auth: ServiceAddress;
+  backend: RunningBackend;
+  authEmulator: RunningAuthEmulator;
+  /** Environment variables that point the Admin SDK and the firebase CLI at these services. */
+  env: Record<string, string>;
+  close(): Promise<void>;
+}
+
+export async function startEmulators(options: EmulatorsOptions = {}): Promise<RunningEmulators> {
+  const config = options.config ?? loadConfig();
+  const log = options.log ?? (() => {});
+  const dataDir = options.dataDir === undefined ? config.dataDir : options.dataDir;
+
+  const backend = await startBackend({
+    host: config.firestore.host,
+    firestorePort: options.ports?.firestore ?? config.firestore.port,
+    storagePort: options.ports?.storage ?? config.storage.port,
+    dataDir: dataDir ?? undefined,
+    log,
+  });
+  let authEmulator: RunningAuthEmulator;
+  try {
+    authEmulator = await startAuthEmulator({
+      host: config.auth.host,
+      port: options.ports?.auth ?? config.auth.port,
+      projectId: config.projectId,
+      accountsFile: dataDir ? path.join(dataDir, 'auth', 'accounts.json') : undefined,
+    });
+  } catch (error) {
+    await backend.close();
+    throw error;
+  }
+
+  const running: RunningEmulators = {
+    projectId: config.projectId,
+    firestore: { host: backend.host, port: backend.firestorePort },
+    storage: { host: backend.host, port: backend.storagePort },
+    auth: { host: authEmulator.host, port: authEmulator.port },
+    backend,
+    authEmulator,
+    env: {
+      GCLOUD_PROJECT: config.projectId,
+      FIRESTORE_EMULATOR_HOST: `${backend.host}:${backend.firestorePort}`,
+      FIREBASE_STORAGE_EMULATOR_HOST: `${backend.host}:${backend.storagePort}`,
+      FIREBASE_AUTH_EMULATOR_HOST: `${authEmulator.host}:${authEmulator.port}`,
+    },
+    async close() {
+      await Promise.allSettled([authEmulator.close(), backend.close()]);
+    },
+  };
+
+  if (options.importFile) {
+    try {
+      await importDataset(running, options.importFile, log);
+    } catch (error) {
+      await running.close();
+      throw error;
+    }
+  }
+  return running;
+}
+
+/** Loads a data set's documents when the project has none, and (re)creates its Auth users. */
+export async function importDataset(
+  running: RunningEmulators,
+  file: string,
+  log: (line: string) => void = () => {},
+): Promise<{ documents: number; users: number }> {
+  const dataset = await readDataset(file);
+  const prefix = `projects/${running.projectId}/databases/`;
+  const isEmpty = !running.backend.engine.exportDocuments().some((doc) => doc.name.startsWith(prefix));
+  const documents = isEmpty ? datasetDocuments(dataset, running.projectId) : [];
+  if (documents.length > 0) await running.backend.engine.importDocuments(documents);
+  const users = dataset.auth?.users ?? [];
+  if (users.length > 0) await running.authEmulator.addUsers(running.projectId, users);
+  const name = path.relative(process.cwd(), file) || file;
+  log(
+    isEmpty
+      ? `Loaded ${documents.length} documents and ${users.length} users from ${name}`
+      : `Kept the existing data (the store is not empty); ${users.length} users from ${name}`,
+  );
+  return { documents: documents.length, users: users.length };
+}
+
+export function describeEmulators(running: RunningEmulators): string[] {
+  return [
+    `Project     ${running.projectId}`,
+    `Firestore   http://${running.firestore.host}:${running.firestore.port}  (REST, WebChannel, gRPC)`,
+    `Storage     http://${running.storage.host}:${running.storage.port}`,
+    `Auth        http://${running.auth.host}:${running.auth.port}`,
+  ];
+}
+
+/** Closes `stop` once on SIGINT/SIGTERM; a second signal exits at once. */
+export function closeOnSignals(stop: () => Promise<void>): void {
+  let stopping = false;
+  const onSignal = (signal: NodeJS.Signals): void => {
+    if (stopping) process.exit(130);
+    stopping = true;
+    console.log(`\n${signal}: stopping…`);
+    stop().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+}
+
+const USAGE = `Usage: npm run emulators -- [--data <dir>] [--import <dataset.json>] [--in-memory]
+
+  --data <dir>       keep data in <dir> (default: .data/ at the repository root)
+  --import <file>    load a data set (see backend/demo/) into an empty store
+  --in-memory        keep nothing on disk`;
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      data: { type: 'string' },
+      import: { type: 'string' },
+      'in-memory': { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+  if (values.help) {
+    console.log(USAGE);
+    return;
+  }
+  const config = loadConfig();
+  const dataDir = values['in-memory'] ? null : path.resolve(values.data ?? config.dataDir);
+  const running = await startEmulators({
+    config,
+    dataDir,
+    importFile: values.import ? path.resolve(values.import) : undefined,
+    log: (line) => console.log(line),
+  });
+  for (const line of describeEmulators(running)) console.log(line);
+  console.log(`Data        ${dataDir ?? 'in memory only'}`);
+  console.log('Press Ctrl-C to stop.');
+  closeOnSignals(() => running.close());
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+  main().catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,40 @@
+// Lint rules for the whole repository (flat config): typescript-eslint's recommended rules,
+// and one boundary: in the app, only src/db/ may import the Firebase SDK.
+
+import js from '@eslint/js';
+import { defineConfig, globalIgnores } from 'eslint/config';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default defineConfig(
+  globalIgnores(['node_modules/', 'dist/', '.data/', 'coverage/', 'tests/artifacts/', '**/*.d.ts']),
+  js.configs.recommended,
+  tseslint.configs.recommended,
+  {
+    languageOptions: { ecmaVersion: 2023, sourceType: 'module', globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}', 'tests/app/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/db/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['firebase', 'firebase/*', '@firebase/*'],
+              message: 'Only src/db/ talks to Firebase: call a domain function from src/db/ instead.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+);

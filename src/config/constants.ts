@@ -1,0 +1,37 @@
+// The product's business constants, limits and timings (the spec's section 9), in one place.
+
+export const ROUND_COUNTS = [1, 2, 3] as const;
+export const INITIAL_ROUND_NUMBER = 1;
+/** presenter_index when no presenter is live. */
+export const NO_PRESENTER_INDEX = -1;
+export const PRESENTATION_MINUTES = 3;
+
+export const RATING_MAX = 5;
+export const RATING_PRECISION = 1;
+export const COMMENT_MAX_LENGTH = 1000;
+export const PHONE_FORMAT = '(###) ###-####';
+export const RESULTS_PAGE_SIZE = 10;
+export const PRESENTER_LIST_MAX_HEIGHT_PX = 300;
+/** The shared status note of the start page. */
+export const STATUS_NOTE_MAX_LENGTH = 500;
+export const PRESENTER_STATUSES = ['Up Next', 'Completed'] as const;
+
+/** Every delay and duration of the UI, in milliseconds. */
+export const timings = {
+  profileSlowSaveMs: 30_000,
+  redirectAfterProfileSaveMs: 2_000,
+  redirectAfterResponsesMs: 1_000,
+  redirectAfterSignupMs: 2_000,
+  profileToastMs: 6_000,
+  signupToastMs: 6_000,
+  adminToastMs: 4_000,
+  livePresenterNoticeMs: 3_000,
+  countdownRefreshMs: 1_000,
+  liveDotBlinkMs: 1_000,
+  matchHighlightMs: 1_500,
+  /** Toasts of screens the spec gives no duration for. */
+  defaultToastMs: 4_000,
+} as const;
+
+/** MUI breakpoints of the layout, in pixels. */
+export const breakpoints = { sm: 600, md: 900 } as const;

@@ -1,0 +1,127 @@
+// The Auth emulator from firebase-tools, started by the project's own launcher, serves the real
+// firebase/auth SDK and firebase-admin.
+
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deleteApp as deleteAdminApp, initializeApp as initializeAdminApp } from 'firebase-admin/app';
+import { getAuth as getAdminAuth } from 'firebase-admin/auth';
+import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
+import {
+  connectAuthEmulator,
+  createUserWithEmailAndPassword,
+  getAuth,
+  signInAnonymously,
+  signInWithEmailAndPassword,
+  signOut,
+  type Auth,
+} from 'firebase/auth';
+import { startAuthEmulator, type RunningAuthEmulator } from '../../../backend/src/auth/authEmulator.js';
+
+const projectId = 'demo-auth-emulator-test';
+let emulator: RunningAuthEmulator;
+let app: FirebaseApp;
+let auth: Auth;
+const previousHost = process.env.FIREBASE_AUTH_EMULATOR_HOST;
+
+beforeAll(async () => {
+  emulator = await startAuthEmulator({ host: '127.0.0.1', port: 0, projectId });
+  app = initializeApp({ apiKey: 'demo-api-key', projectId, authDomain: `${projectId}.firebaseapp.com` }, randomUUID());
+  auth = getAuth(app);
+  connectAuthEmulator(auth, `http://127.0.0.1:${emulator.port}`, { disableWarnings: true });
+});
+
+afterAll(async () => {
+  await deleteApp(app);
+  await emulator.close();
+  if (previousHost === undefined) delete process.env.FIREBASE_AUTH_EMULATOR_HOST;
+  else process.env.FIREBASE_AUTH_EMULATOR_HOST = previousHost;
+});
+
+describe('startAuthEmulator', () => {
+  it('listens on a free port when asked for port 0', () => {
+    expect(emulator.port).toBeGreaterThan(0);
+  });
+
+  it('signs a user in anonymously', async () => {
+    const { user } = await signInAnonymously(auth);
+    expect(user.isAnonymous).toBe(true);
+    const token = await user.getIdTokenResult();
+    expect(token.signInProvider).toBe('anonymous');
+    await signOut(auth);
+  });
+
+  it('signs a user up and in with e-mail and password', async () => {
+    const email = `admin-${randomUUID().slice(0, 8)}@example.edu`;
+    const created = await createUserWithEmailAndPassword(auth, email, 'correct horse');
+    expect(created.user.email).toBe(email);
+    await signOut(auth);
+    const signedIn = await signInWithEmailAndPassword(auth, email, 'correct horse');
+    expect(signedIn.user.uid).toBe(created.user.uid);
+    await expect(signInWithEmailAndPassword(auth, email, 'wrong password')).rejects.toThrow(/auth\//);
+    await signOut(auth);
+  });
+
+  it('puts custom claims set by firebase-admin into the ID token after a refresh', async () => {
+    const email = `claims-${randomUUID().slice(0, 8)}@example.edu`;
+    const { user } = await createUserWithEmailAndPassword(auth, email, 'correct horse');
+    expect((await user.getIdTokenResult()).claims.admin).toBeUndefined();
+
+    process.env.FIREBASE_AUTH_EMULATOR_HOST = `127.0.0.1:${emulator.port}`;
+    const adminApp = initializeAdminApp({ projectId }, randomUUID());
+    try {
+      await getAdminAuth(adminApp).setCustomUserClaims(user.uid, { admin: true });
+    } finally {
+      await deleteAdminApp(adminApp);
+    }
+
+    const refreshed = await user.getIdTokenResult(true);
+    expect(refreshed.claims.admin).toBe(true);
+    await signOut(auth);
+  });
+
+  it('stops accepting connections once closed', async () => {
+    const other = await startAuthEmulator({ host: '127.0.0.1', port: 0, projectId });
+    const url = `http://127.0.0.1:${other.port}/`;
+    expect((await fetch(url)).ok).toBe(true);
+    await other.close();
+    await expect(fetch(url)).rejects.toThrow();
+  });
+
+  it('creates seeded accounts with their custom claims', async () => {
+    await emulator.addUsers(projectId, [
+      { email: 'seeded-admin@example.edu', password: 'demo-password', customClaims: { admin: true } },
+    ]);
+    const { user } = await signInWithEmailAndPassword(auth, 'seeded-admin@example.edu', 'demo-password');
+    expect((await user.getIdTokenResult()).claims.admin).toBe(true);
+    await signOut(auth);
+  });
+
+  it('keeps accounts across a restart when given an accounts file', async () => {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'auth-accounts-'));
+    const accountsFile = path.join(dir, 'accounts.json');
+    const first = await startAuthEmulator({ host: '127.0.0.1', port: 0, projectId, accountsFile });
+    const firstApp = initializeApp({ apiKey: 'demo-api-key', projectId }, randomUUID());
+    const firstAuth = getAuth(firstApp);
+    connectAuthEmulator(firstAuth, `http://127.0.0.1:${first.port}`, { disableWarnings: true });
+    const email = `kept-${randomUUID().slice(0, 8)}@example.edu`;
+    const { user } = await createUserWithEmailAndPassword(firstAuth, email, 'correct horse');
+    await deleteApp(firstApp);
+    await first.close();
+
+    const second = await startAuthEmulator({ host: '127.0.0.1', port: 0, projectId, accountsFile });
+    const secondApp = initializeApp({ apiKey: 'demo-api-key', projectId }, randomUUID());
+    const secondAuth = getAuth(secondApp);
+    connectAuthEmulator(secondAuth, `http://127.0.0.1:${second.port}`, { disableWarnings: true });
+    try {
+      const signedIn = await signInWithEmailAndPassword(secondAuth, email, 'correct horse');
+      expect(signedIn.user.uid).toBe(user.uid);
+    } finally {
+      await deleteApp(secondApp);
+      await second.close();
+      await fs.rm(dir, { recursive: true, force: true });
+    }
+  });
+});
