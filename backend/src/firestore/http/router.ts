@@ -1,0 +1,67 @@
+// The Firestore HTTP/1.1 front: WebChannel streams, the REST API, the emulator endpoints and
+// CORS, each in its own module; this one only routes.
+
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FirestoreEngine } from '../engine/api.js';
+import { ApiError, toApiError } from '../errors.js';
+import { answerPreflight, applyCors } from './cors.js';
+import { handleEmulator } from './emulator.js';
+import { sendError } from './io.js';
+import { handleRest } from './rest.js';
+import { createWebChannelServer, type WebChannelOptions } from './webchannel.js';
+
+const CHANNEL_PATH = /^\/google\.firestore\.v1\.Firestore\/(Listen|Write)\/channel$/;
+
+export interface FirestoreHttpDeps {
+  engine: FirestoreEngine;
+  log: (line: string) => void;
+  /** WebChannel timings, for tests. */
+  webChannel?: Omit<WebChannelOptions, 'engine' | 'log'>;
+}
+
+export type FirestoreHttpHandler = ((req: IncomingMessage, res: ServerResponse) => void) & {
+  /** Ends every WebChannel session and its timers. */
+  close(): void;
+};
+
+export function createFirestoreHttpHandler(deps: FirestoreHttpDeps): FirestoreHttpHandler {
+  const { engine, log } = deps;
+  const channels = createWebChannelServer({ engine, log, ...deps.webChannel });
+
+  const route = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    if (req.method === 'OPTIONS') {
+      answerPreflight(req, res);
+      return;
+    }
+    applyCors(req, res);
+
+    const channel = CHANNEL_PATH.exec(url.pathname);
+    if (channel) {
+      channels.handle(req, res, channel[1] as 'Listen' | 'Write', url);
+      return;
+    }
+    if (url.pathname.startsWith('/v1/')) {
+      await handleRest(engine, req, res, url);
+      return;
+    }
+    if (url.pathname.startsWith('/emulator/v1/') && (await handleEmulator(engine, req, res, url))) return;
+    if (url.pathname === '/' && req.method === 'GET') {
+      // What the official emulator answers at its root; start-up scripts probe it.
+      res.writeHead(200, { 'Content-Type': 'text/plain; charset=utf-8' });
+      res.end('Ok');
+      return;
+    }
+    throw new ApiError('NOT_FOUND', `${req.method} ${url.pathname} is not served by the local Firestore backend.`);
+  };
+
+  const handler = (req: IncomingMessage, res: ServerResponse): void => {
+    route(req, res).catch((err: unknown) => {
+      const apiError = toApiError(err);
+      if (apiError.status === 'INTERNAL') log(`firestore http: ${req.method} ${req.url}: ${apiError.message}`);
+      if (!res.headersSent) sendError(res, apiError);
+      else if (!res.writableEnded) res.end();
+    });
+  };
+  return Object.assign(handler, { close: () => channels.close() });
+}

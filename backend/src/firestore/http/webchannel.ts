@@ -1,0 +1,434 @@
+// The server side of Closure's WebChannel (protocol version 8), as the browser SDK speaks it for
+// the Listen and Write streams: a handshake POST opens a session, forward POSTs carry client
+// messages, a backchannel GET (streaming, CI=0, or long-polling, CI=1) carries server arrays.
+// Replies are framed as `<length>\n<chunk>`, the length in UTF-16 code units.
+
+import { randomBytes } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { identityFromAuthorization, type Identity } from '../../authz/identity.js';
+import type { FirestoreEngine } from '../engine/api.js';
+import { ApiError, toApiError } from '../errors.js';
+import type { ListenRequest, WriteRequest } from '../types.js';
+import { openListen } from '../watch.js';
+import { openWriteStream } from '../writeStream.js';
+import { readBody } from './io.js';
+
+export type ChannelMethod = 'Listen' | 'Write';
+
+export interface WebChannelOptions {
+  engine: FirestoreEngine;
+  log: (line: string) => void;
+  /** Announced in the handshake; the client aborts a silent backchannel after 1.5 × this. */
+  keepaliveMs?: number;
+  /** A streaming backchannel gets a noop after this much silence. */
+  noopIntervalMs?: number;
+  /** How long an idle long-poll is held before it is ended with a noop. */
+  longPollHoldMs?: number;
+  /** A session with no backchannel and no request for this long is closed. */
+  idleSessionMs?: number;
+}
+
+export interface WebChannelServer {
+  handle(req: IncomingMessage, res: ServerResponse, method: ChannelMethod, url: URL): void;
+  /** Ends every session (server shutdown). */
+  close(): void;
+  sessionCount(): number;
+}
+
+interface OutArray {
+  id: number;
+  text: string;
+}
+
+interface Backchannel {
+  res: ServerResponse;
+  streaming: boolean;
+  /** Highest array id written to this response. */
+  lastId: number;
+  bytes: number;
+  openedAt: number;
+  lastWriteAt: number;
+  timer: NodeJS.Timeout | null;
+}
+
+interface Session {
+  sid: string;
+  method: ChannelMethod;
+  stream: { request(msg: unknown): void; close(): void } | null;
+  nextArrayId: number;
+  /** Arrays not yet acknowledged by the client (AID); re-sent on a new backchannel. */
+  outbox: OutArray[];
+  lastWrittenId: number;
+  nextMessageId: number;
+  backchannel: Backchannel | null;
+  lastSeen: number;
+  /** When a backchannel was last attached or ended: long-polls leave short gaps between GETs. */
+  backchannelSeenAt: number;
+  flushScheduled: boolean;
+}
+
+const PROTOCOL_VERSION = 8;
+const SERVER_VERSION = 14;
+/** A streaming backchannel is ended (the client reopens it) once this large, or this old. */
+const STREAM_ROTATE_BYTES = 1024 * 1024;
+const STREAM_ROTATE_MS = 4 * 60_000;
+
+export function createWebChannelServer(options: WebChannelOptions): WebChannelServer {
+  const { engine, log } = options;
+  const keepaliveMs = options.keepaliveMs ?? 30_000;
+  const noopIntervalMs = options.noopIntervalMs ?? Math.min(15_000, keepaliveMs / 2);
+  const longPollHoldMs = options.longPollHoldMs ?? 20_000;
+  const idleSessionMs = options.idleSessionMs ?? 60_000;
+  const sessions = new Map<string, Session>();
+  let reaper: NodeJS.Timeout | null = null;
+
+  function ensureReaper(): void {
+    if (reaper || sessions.size === 0) return;
+    reaper = setInterval(() => {
+      const now = Date.now();
+      for (const session of sessions.values()) {
+        if (!session.backchannel && now - session.lastSeen > idleSessionMs) closeSession(session);
+      }
+      if (sessions.size === 0 && reaper) {
+        clearInterval(reaper);
+        reaper = null;
+      }
+    }, Math.max(250, Math.min(10_000, idleSessionMs / 2)));
+    reaper.unref();
+  }
+
+  function closeSession(session: Session): void {
+    sessions.delete(session.sid);
+    session.stream?.close();
+    session.stream = null;
+    const bc = session.backchannel;
+    if (bc) detach(session, bc, true);
+    session.outbox = [];
+  }
+
+  // ---- the server → client direction ----
+
+  function enqueue(session: Session, payload: unknown): void {
+    const id = session.nextArrayId++;
+    session.outbox.push({ id, text: JSON.stringify([id, payload]) });
+    if (!session.flushScheduled) {
+      // Coalesce a burst (ADD, documents, CURRENT, NO_CHANGE) into one chunk.
+      session.flushScheduled = true;
+      setImmediate(() => {
+        session.flushScheduled = false;
+        flush(session);
+      });
+    }
+  }
+
+  function acknowledge(session: Session, aid: number): void {
+    if (!Number.isFinite(aid)) return;
+    if (session.outbox.length > 0 && session.outbox[0].id <= aid) {
+      session.outbox = session.outbox.filter((a) => a.id > aid);
+    }
+  }
+
+  function writeChunk(session: Session, bc: Backchannel, texts: string[], lastId: number): void {
+    const chunk = frame(`[${texts.join(',')}]`);
+    bc.res.write(chunk);
+    bc.lastId = lastId;
+    bc.bytes += chunk.length;
+    bc.lastWriteAt = Date.now();
+    if (lastId > session.lastWrittenId) session.lastWrittenId = lastId;
+  }
+
+  /** Writes every unsent array (and a noop when asked and nothing else is due). */
+  function flush(session: Session, noopIfIdle = false): void {
+    const bc = session.backchannel;
+    if (!bc || !isWritable(bc.res)) return;
+    const due = session.outbox.filter((a) => a.id > bc.lastId);
+    if (due.length > 0) {
+      writeChunk(session, bc, due.map((a) => a.text), due[due.length - 1].id);
+    } else if (noopIfIdle) {
+      const id = session.nextArrayId++;
+      writeChunk(session, bc, [JSON.stringify([id, ['noop']])], id);
+    } else {
+      return;
+    }
+    if (!bc.streaming || bc.bytes > STREAM_ROTATE_BYTES || Date.now() - bc.openedAt > STREAM_ROTATE_MS) {
+      detach(session, bc, true);
+    }
+  }
+
+  function detach(session: Session, bc: Backchannel, end: boolean): void {
+    if (bc.timer) clearInterval(bc.timer);
+    bc.timer = null;
+    if (session.backchannel === bc) session.backchannel = null;
+    session.lastSeen = Date.now();
+    session.backchannelSeenAt = Date.now();
+    if (end && isWritable(bc.res)) bc.res.end();
+  }
+
+  // ---- requests ----
+
+  async function handleAsync(req: IncomingMessage, res: ServerResponse, method: ChannelMethod, url: URL): Promise<void> {
+    const params = url.searchParams;
+    const sid = params.get('SID');
+    const type = params.get('TYPE');
+
+    if (type === 'terminate') {
+      if (req.method === 'POST') await readBody(req).catch(() => '');
+      const session = sid ? sessions.get(sid) : undefined;
+      if (session) closeSession(session);
+      res.writeHead(200, { 'Content-Type': 'text/plain; charset=utf-8', 'Content-Length': 0 });
+      res.end();
+      return;
+    }
+
+    if (req.method === 'GET') {
+      if (!sid || params.get('RID') !== 'rpc') {
+        plain(res, 400, 'Error: a backchannel GET needs SID and RID=rpc.');
+        return;
+      }
+      const session = sessions.get(sid);
+      if (!session || session.method !== method) {
+        unknownSid(res);
+        return;
+      }
+      attachBackchannel(session, req, res, params);
+      return;
+    }
+
+    if (req.method !== 'POST') {
+      plain(res, 405, `Error: ${req.method} is not a WebChannel method.`);
+      return;
+    }
+
+    const body = new URLSearchParams(await readBody(req));
+    if (!sid) {
+      handshake(res, method, params, body);
+      return;
+    }
+    const session = sessions.get(sid);
+    if (!session || session.method !== method) {
+      unknownSid(res);
+      return;
+    }
+    session.lastSeen = Date.now();
+    acknowledge(session, Number(params.get('AID')));
+    const accepted = receive(session, body);
+    if (accepted instanceof ApiError) {
+      plain(res, 400, `Error: ${accepted.message}`);
+      return;
+    }
+    const outstanding = session.outbox.reduce((n, a) => (a.id > session.lastWrittenId ? n + a.text.length : n), 0);
+    // 0 tells the client its backchannel is missing here, so it opens a new one.
+    const hasBackchannel = session.backchannel !== null || Date.now() - session.backchannelSeenAt < 3_000 ? 1 : 0;
+    const ack = frame(JSON.stringify([hasBackchannel, session.lastWrittenId, outstanding]));
+    res.writeHead(200, channelHeaders());
+    res.end(ack);
+  }
+
+  function handshake(res: ServerResponse, method: ChannelMethod, params: URLSearchParams, body: URLSearchParams): void {
+    const sid = randomBytes(16).toString('base64url');
+    const session: Session = {
+      sid,
+      method,
+      stream: null,
+      nextArrayId: 1,
+      outbox: [],
+      lastWrittenId: 0,
+      nextMessageId: 0,
+      backchannel: null,
+      lastSeen: Date.now(),
+      backchannelSeenAt: Date.now(),
+      flushScheduled: false,
+    };
+    sessions.set(sid, session);
+    ensureReaper();
+
+    const failStream = (err: ApiError): void => {
+      enqueue(session, [{ error: err.toJson() }]);
+      session.stream?.close();
+      session.stream = null;
+    };
+
+    try {
+      const database = params.get('database') ?? '';
+      if (!/^projects\/[^/]+\/databases\/[^/]+$/.test(database)) {
+        throw new ApiError('INVALID_ARGUMENT', 'The channel URL needs database=projects/{project}/databases/{database}.');
+      }
+      const identity = identityFromHeaders(body.get('headers'));
+      session.stream = openStream(method, database, identity, session, failStream);
+    } catch (err) {
+      failStream(toApiError(err));
+    }
+    const accepted = receive(session, body);
+    if (accepted instanceof ApiError) failStream(accepted);
+
+    // Arrays produced by the first message ride in the same chunk as the "c" array: the client
+    // takes a later chunk of this reply for a forward-channel ack.
+    const arrays = [JSON.stringify([0, ['c', sid, '', PROTOCOL_VERSION, SERVER_VERSION, keepaliveMs]])];
+    for (const a of session.outbox) arrays.push(a.text);
+    if (session.outbox.length > 0) session.lastWrittenId = session.outbox[session.outbox.length - 1].id;
+    res.writeHead(200, { ...channelHeaders(), 'X-HTTP-Session-Id': sid });
+    res.end(frame(`[${arrays.join(',')}]`));
+  }
+
+  function openStream(
+    method: ChannelMethod,
+    database: string,
+    identity: Identity,
+    session: Session,
+    failStream: (err: ApiError) => void,
+  ): Session['stream'] {
+    const send = (res: unknown): void => enqueue(session, [res]);
+    if (method === 'Listen') {
+      const stream = openListen(engine, database, identity, send, failStream);
+      return { request: (msg) => stream.request(msg as ListenRequest), close: () => stream.close() };
+    }
+    const stream = openWriteStream(engine, database, identity, send, failStream);
+    return { request: (msg) => stream.request(msg as WriteRequest), close: () => stream.close() };
+  }
+
+  /** Hands each new forward message to the stream; retried POSTs repeat ids, which are skipped. */
+  function receive(session: Session, body: URLSearchParams): ApiError | null {
+    const countText = body.get('count');
+    if (countText === null) return null;
+    const count = Number(countText);
+    const ofs = Number(body.get('ofs') ?? '0');
+    if (!Number.isInteger(count) || count < 0 || !Number.isInteger(ofs) || ofs < 0) {
+      return new ApiError('INVALID_ARGUMENT', 'count and ofs must be non-negative integers.');
+    }
+    for (let i = 0; i < count; i++) {
+      const id = ofs + i;
+      if (id < session.nextMessageId) continue;
+      session.nextMessageId = id + 1;
+      const data = body.get(`req${i}___data__`);
+      if (data === null) continue;
+      if (!session.stream) continue;
+      let message: unknown;
+      try {
+        message = JSON.parse(data);
+      } catch {
+        const stream = session.stream;
+        session.stream = null;
+        stream.close();
+        enqueue(session, [{ error: new ApiError('INVALID_ARGUMENT', `Message ${id} is not valid JSON.`).toJson() }]);
+        return null;
+      }
+      try {
+        session.stream.request(message);
+      } catch (err) {
+        log(`webchannel: ${session.method} stream failed: ${toApiError(err).message}`);
+        const stream = session.stream;
+        session.stream = null;
+        stream?.close();
+        enqueue(session, [{ error: toApiError(err).toJson() }]);
+      }
+    }
+    return null;
+  }
+
+  function attachBackchannel(session: Session, req: IncomingMessage, res: ServerResponse, params: URLSearchParams): void {
+    const previous = session.backchannel;
+    // The client has abandoned the previous GET (it only keeps one): never write to it again.
+    if (previous) detach(session, previous, true);
+    const aid = Number(params.get('AID'));
+    acknowledge(session, aid);
+
+    const streaming = params.get('CI') === '0';
+    const bc: Backchannel = {
+      res,
+      streaming,
+      lastId: Number.isFinite(aid) ? aid : 0,
+      bytes: 0,
+      openedAt: Date.now(),
+      lastWriteAt: Date.now(),
+      timer: null,
+    };
+    session.backchannel = bc;
+    session.lastSeen = Date.now();
+    session.backchannelSeenAt = Date.now();
+    res.on('close', () => detach(session, bc, false));
+    req.socket.setNoDelay(true);
+    res.writeHead(200, channelHeaders());
+
+    if (streaming) {
+      // Bytes at once: the client's buffering-proxy detection switches to long-polling otherwise.
+      flush(session, true);
+      if (session.backchannel !== bc) return;
+      bc.timer = setInterval(() => {
+        if (Date.now() - bc.lastWriteAt >= noopIntervalMs - 5) flush(session, true);
+      }, noopIntervalMs);
+      return;
+    }
+
+    if (session.outbox.some((a) => a.id > bc.lastId)) {
+      flush(session);
+      return;
+    }
+    // An idle long-poll is held until data comes, and never ends empty (the client calls that
+    // NO_DATA and gives up on the channel).
+    const requested = Number(params.get('TO'));
+    const hold = Number.isFinite(requested) && requested > 0 ? Math.min(requested, longPollHoldMs) : longPollHoldMs;
+    bc.timer = setTimeout(() => flush(session, true), hold);
+  }
+
+  function identityFromHeaders(encoded: string | null): Identity {
+    if (!encoded) return identityFromAuthorization(undefined);
+    let authorization: string | undefined;
+    for (const line of encoded.split(/\r\n/)) {
+      const colon = line.indexOf(':');
+      if (colon <= 0) continue;
+      if (line.slice(0, colon).trim().toLowerCase() === 'authorization') authorization = line.slice(colon + 1).trim();
+    }
+    try {
+      return identityFromAuthorization(authorization);
+    } catch (err) {
+      throw new ApiError('UNAUTHENTICATED', err instanceof Error ? err.message : String(err));
+    }
+  }
+
+  return {
+    handle(req, res, method, url) {
+      handleAsync(req, res, method, url).catch((err: unknown) => {
+        const apiError = toApiError(err);
+        if (apiError.status === 'CANCELLED') return;
+        log(`webchannel: ${apiError.message}`);
+        if (!res.headersSent) plain(res, apiError.httpStatus, `Error: ${apiError.message}`);
+        else if (isWritable(res)) res.end();
+      });
+    },
+    close() {
+      for (const session of [...sessions.values()]) closeSession(session);
+      if (reaper) clearInterval(reaper);
+      reaper = null;
+    },
+    sessionCount: () => sessions.size,
+  };
+}
+
+/** `<length>\n<chunk>`: the length counts UTF-16 code units, as the client's JS strings do. */
+export function frame(json: string): string {
+  const chunk = `${json}\n`;
+  return `${chunk.length}\n${chunk}`;
+}
+
+function channelHeaders(): Record<string, string> {
+  return {
+    'Content-Type': 'text/plain; charset=utf-8',
+    'Cache-Control': 'no-cache, no-store, max-age=0, must-revalidate',
+    'X-Content-Type-Options': 'nosniff',
+  };
+}
+
+function plain(res: ServerResponse, status: number, text: string): void {
+  if (res.headersSent) return;
+  res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8' });
+  res.end(text);
+}
+
+function unknownSid(res: ServerResponse): void {
+  // The client looks for "Unknown SID" past the start of a 400 body, then opens a new channel.
+  plain(res, 400, 'Error: Unknown SID');
+}
+
+function isWritable(res: ServerResponse): boolean {
+  return !res.writableEnded && !res.destroyed;
+}
