@@ -1,0 +1,90 @@
+// Firestore rules behind the authorization seam: maps a FirestoreAccess onto the rules'
+// `/databases/{database}/documents/...` paths and their request/resource variables.
+
+import type { Authorizer, Decision, FirestoreAccess } from '../authz/seam.js';
+import { decide, UNBOUND_SEGMENT } from './decide.js';
+import { DocumentAccessBudget, documentReader, documentResource, type DocumentLookup } from './documentReads.js';
+import type { CompiledRules } from './loadRules.js';
+import { authValue, timeValue } from './requestValues.js';
+import { fromFields, int, list, mapOf, NULL, parsePathString, path, str, type RValue } from './values.js';
+
+/**
+ * A FirestoreAccess with what rules need for document reads. The engine passes `lookup` per request
+ * (getAfter seeing the batch's after-state) and one `budget` shared by all writes of a batch or
+ * transaction (new DocumentAccessBudget(MULTI_DOCUMENT_LIMIT)).
+ */
+export interface FirestoreRulesAccess extends FirestoreAccess {
+  lookup?: DocumentLookup;
+  budget?: DocumentAccessBudget;
+}
+
+export interface FirestoreRulesOptions {
+  /** Used when an access carries no lookup of its own. */
+  lookup?: DocumentLookup;
+}
+
+export function firestoreAuthorizer(rules: CompiledRules, options: FirestoreRulesOptions = {}): Authorizer {
+  return (access) => {
+    if (access.service !== 'firestore') return { allow: false, reason: `${rules.fileName} does not decide ${access.service} requests` };
+    const extended = access as FirestoreRulesAccess;
+    return evaluateFirestoreAccess(rules, access, extended.lookup ?? options.lookup, extended.budget);
+  };
+}
+
+export function evaluateFirestoreAccess(
+  rules: CompiledRules,
+  access: FirestoreAccess,
+  lookup?: DocumentLookup,
+  budget: DocumentAccessBudget = new DocumentAccessBudget(),
+): Decision {
+  const parsed = parseDocumentName(access.path);
+  if (!parsed) return { allow: false, reason: `not a Firestore document path: ${access.path}` };
+  const { project, segments } = parsed;
+  const documentDepth = segments.length - 3;
+  // A list on a collection is matched as a document of it whose id wildcard is unbound.
+  const onCollection = access.method === 'list' && documentDepth % 2 === 1;
+  const matchSegments = onCollection ? [...segments, UNBOUND_SEGMENT] : segments;
+  if (!onCollection && (documentDepth === 0 || documentDepth % 2 !== 0))
+    return { allow: false, reason: `not a document path: ${access.path}` };
+
+  const resourceOf = (doc: { data: Parameters<typeof fromFields>[0] } | null | undefined): RValue | undefined => {
+    if (doc === undefined) return undefined;
+    if (doc === null) return NULL;
+    return onCollection ? mapOf({ data: fromFields(doc.data) }) : documentResource(segments, doc.data);
+  };
+  const request = mapOf({
+    auth: authValue(access.identity),
+    method: str(access.method),
+    path: path(segments),
+    time: timeValue(access.time),
+    resource: resourceOf(access.requestResource),
+    query: access.method === 'list' ? queryValue(access.query) : undefined,
+  });
+  const globals = new Map<string, RValue>([
+    ['request', request],
+    ['resource', resourceOf(access.resource) ?? NULL],
+  ]);
+  return decide(rules, {
+    service: 'firestore',
+    segments: matchSegments,
+    method: access.method,
+    globals,
+    documents: documentReader(project, lookup, budget),
+    displayPath: '/' + segments.join('/'),
+  });
+}
+
+function queryValue(query: FirestoreAccess['query']): RValue {
+  return mapOf({
+    limit: query?.limit === undefined ? NULL : int(query.limit),
+    offset: query?.offset === undefined ? NULL : int(query.offset),
+    orderBy: list((query?.orderBy ?? []).map(str)),
+  });
+}
+
+/** `projects/p/databases/d/documents/a/b` → project p and ['databases', 'd', 'documents', 'a', 'b']. */
+export function parseDocumentName(name: string): { project: string; segments: string[] } | null {
+  const parts = parsePathString(name);
+  if (parts[0] !== 'projects' || parts[2] !== 'databases' || parts[4] !== 'documents' || parts.length < 5) return null;
+  return { project: parts[1], segments: parts.slice(2) };
+}
