@@ -1,11 +1,13 @@
 // `npm run emulators`: the local backend (Firestore, Storage) and the Auth emulator on the ports
-// of firebase.json, with data kept in .data/ between runs. Also the start function that
-// `npm start` reuses.
+// of firebase.json, enforcing the rules files it names (reloaded on every edit), with data kept in
+// .data/ between runs. Also the start function that `npm start` reuses.
 
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { startAuthEmulator, type RunningAuthEmulator } from './auth/authEmulator.js';
+import type { RulesSource } from './authz/rulesAuthorizer.js';
+import { readRulesFile, watchRulesFile } from './authz/rulesFiles.js';
 import { loadConfig, type LocalConfig, type ServiceAddress } from './config.js';
 import { datasetDocuments, readDataset } from './dataset.js';
 import { startBackend, type RunningBackend } from './server.js';
@@ -38,13 +40,28 @@ export async function startEmulators(options: EmulatorsOptions = {}): Promise<Ru
   const log = options.log ?? (() => {});
   const dataDir = options.dataDir === undefined ? config.dataDir : options.dataDir;
 
+  // A broken rules file stops start-up here with `file:line:column: message`.
   const backend = await startBackend({
     host: config.firestore.host,
     firestorePort: options.ports?.firestore ?? config.firestore.port,
     storagePort: options.ports?.storage ?? config.storage.port,
     dataDir: dataDir ?? undefined,
+    rules: { firestore: readRulesFile(config.firestoreRules), storage: readRulesFile(config.storageRules) },
     log,
   });
+  const reload = (apply: (rules: RulesSource) => void) => (rules: RulesSource) => {
+    apply(rules);
+    log(`Reloaded ${rules.file}`);
+  };
+  const keepRules = (error: Error): void => log(`${error.message} (the previous rules stay in force)`);
+  const stopWatching = [
+    watchRulesFile(config.firestoreRules, reload((rules) => backend.rules.setFirestoreRules(rules)), keepRules),
+    watchRulesFile(config.storageRules, reload((rules) => backend.rules.setStorageRules(rules)), keepRules),
+  ];
+  const closeBackend = async (): Promise<void> => {
+    for (const stop of stopWatching) stop();
+    await backend.close();
+  };
   let authEmulator: RunningAuthEmulator;
   try {
     authEmulator = await startAuthEmulator({
@@ -54,7 +71,7 @@ export async function startEmulators(options: EmulatorsOptions = {}): Promise<Ru
       accountsFile: dataDir ? path.join(dataDir, 'auth', 'accounts.json') : undefined,
     });
   } catch (error) {
-    await backend.close();
+    await closeBackend();
     throw error;
   }
 
@@ -72,7 +89,7 @@ export async function startEmulators(options: EmulatorsOptions = {}): Promise<Ru
       FIREBASE_AUTH_EMULATOR_HOST: `${authEmulator.host}:${authEmulator.port}`,
     },
     async close() {
-      await Promise.allSettled([authEmulator.close(), backend.close()]);
+      await Promise.allSettled([authEmulator.close(), closeBackend()]);
     },
   };
 
@@ -141,7 +158,10 @@ const USAGE = `Usage: npm run emulators -- [--data <dir>] [--import <dataset.jso
 
   --data <dir>       keep data in <dir> (default: .data/ at the repository root)
   --import <file>    load a data set (see backend/demo/) into an empty store
-  --in-memory        keep nothing on disk`;
+  --in-memory        keep nothing on disk
+
+The rules files of firebase.json are enforced for client requests and reloaded when edited.
+RULES_DEBUG=1 logs every rules decision and the rule that made it.`;
 
 async function main(): Promise<void> {
   const { values } = parseArgs({

@@ -1,11 +1,14 @@
 // Starts the local backend: Firestore (REST, WebChannel and gRPC on one port, as the official
-// emulator does) and Storage, both in front of one engine each and one authorization seam.
+// emulator does) and Storage, both in front of one engine each and one authorization seam, where
+// the project's security rules decide every client request.
 
 import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
-import { allowAll, type Authorizer } from './authz/seam.js';
+import { createRulesAuthorizer, rulesDebugFromEnv, type RulesAuthorizer, type RulesSource } from './authz/rulesAuthorizer.js';
+import type { Authorizer } from './authz/seam.js';
 import type { FirestoreEngine } from './firestore/engine/api.js';
+import type { Document } from './firestore/types.js';
 import { createEngine } from './firestore/engine/engine.js';
 import { startGrpcServer } from './firestore/grpc/grpcServer.js';
 import { createFirestoreHttpHandler } from './firestore/http/router.js';
@@ -18,7 +21,15 @@ export interface BackendOptions {
   storagePort: number;
   /** Durable data lives here; absent = in memory only. */
   dataDir?: string;
+  /**
+   * The project's rules files. A syntax or type error fails start-up (RulesSyntaxError,
+   * `file:line:column: message`). A service without rules allows every client request.
+   */
+  rules?: { firestore?: RulesSource; storage?: RulesSource };
+  /** Decides client requests of a service without rules (default: allow all). */
   authorizer?: Authorizer;
+  /** Logs every rules decision and the rule that made it (also RULES_DEBUG=1). */
+  rulesDebug?: boolean;
   log?: (line: string) => void;
 }
 
@@ -28,7 +39,9 @@ export interface RunningBackend {
   storagePort: number;
   engine: FirestoreEngine;
   storage: StorageService;
-  /** Replaces the decider behind the authorization seam (Firestore and Storage). */
+  /** The rules in force; replacing them throws RulesSyntaxError and keeps the old ones. */
+  rules: RulesAuthorizer;
+  /** Replaces the decider of client requests that no rules govern (Firestore and Storage). */
   setAuthorizer(authorizer: Authorizer): void;
   close(): Promise<void>;
 }
@@ -38,7 +51,20 @@ const HTTP2_PREFACE = Buffer.from('PRI * HTTP/2.0');
 export async function startBackend(options: BackendOptions): Promise<RunningBackend> {
   const host = options.host ?? '127.0.0.1';
   const log = options.log ?? (() => {});
-  const authorizer = options.authorizer ?? allowAll;
+  // Compiled first: broken rules stop start-up before any port opens.
+  let readDocument: (name: string) => Document | null = () => null;
+  const rules = createRulesAuthorizer({
+    firestore: options.rules?.firestore,
+    storage: options.rules?.storage,
+    fallback: options.authorizer,
+    firestoreDocument: (name) => {
+      const doc = readDocument(name);
+      return doc ? (doc.fields ?? {}) : null;
+    },
+    debug: options.rulesDebug ?? rulesDebugFromEnv(),
+    log,
+  });
+  const authorizer: Authorizer = (access) => rules.authorize(access);
 
   const engine = await createEngine({
     dataDir: options.dataDir ? path.join(options.dataDir, 'firestore') : undefined,
@@ -47,11 +73,14 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
   const storage = await createStorageService({
     dataDir: options.dataDir ? path.join(options.dataDir, 'storage') : undefined,
     authorizer,
+    rules,
     log,
   });
 
+  readDocument = (name) => engine.lookup(name);
   const grpc = await startGrpcServer({ engine, log });
-  const firestoreHttp = http.createServer(createFirestoreHttpHandler({ engine, log }));
+  const firestoreHandler = createFirestoreHttpHandler({ engine, rules, log });
+  const firestoreHttp = http.createServer(firestoreHandler);
   firestoreHttp.keepAliveTimeout = 65_000;
 
   // One port for both protocols: gRPC clients open with the HTTP/2 preface and are piped to
@@ -99,15 +128,18 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
     storagePort,
     engine,
     storage,
+    rules,
     setAuthorizer(next) {
-      engine.authorizer = next;
-      storage.authorizer = next;
+      rules.fallback = next;
     },
     async close() {
-      await Promise.all([closeServer(front), closeServer(storageHttp)]);
+      firestoreHandler.close();
+      // Stop accepting first, then end open (keep-alive) connections: close() waits for them.
+      const closing = Promise.all([closeServer(front), closeServer(storageHttp)]);
       firestoreHttp.closeAllConnections();
       storageHttp.closeAllConnections();
       for (const socket of sockets) socket.destroy();
+      await closing;
       await grpc.close();
       await engine.close();
       await storage.close();

@@ -4,6 +4,34 @@
 import type { Fields } from '../firestore/types.js';
 import type { Identity } from './identity.js';
 
+/** Documented limits on rules' document reads (get, exists, getAfter, existsAfter) per request. */
+export const SINGLE_DOCUMENT_LIMIT = 10;
+export const MULTI_DOCUMENT_LIMIT = 20;
+
+/**
+ * How rules read other documents. Names are `projects/{p}/databases/{d}/documents/{path}`.
+ * `get` sees the stored state; `getAfter` the state once the whole request (every write of the
+ * batch or transaction) is applied, which for a read is the stored state too.
+ */
+export interface DocumentLookup {
+  get(name: string): Fields | null;
+  getAfter(name: string): Fields | null;
+}
+
+/**
+ * The document reads of one request: each distinct read is cached and counts once against
+ * `limit`. One budget is shared by every access of a request (all writes of a commit, all
+ * documents of a query), as the service counts them.
+ */
+export interface DocumentReadBudget {
+  readonly limit: number;
+  readonly reads: Map<string, Fields | null>;
+}
+
+export function documentReadBudget(limit: number): DocumentReadBudget {
+  return { limit, reads: new Map() };
+}
+
 export type FirestoreMethod = 'get' | 'list' | 'create' | 'update' | 'delete';
 export type StorageMethod = 'get' | 'list' | 'create' | 'update' | 'delete';
 
@@ -20,6 +48,10 @@ export interface FirestoreAccess {
   /** For list: the query's limit, offset and orderBy as rules see them. */
   query?: { limit?: number; offset?: number; orderBy?: string[] };
   time: Date;
+  /** For get()/getAfter() in rules; without it those calls are errors (the allow fails). */
+  lookup?: DocumentLookup;
+  /** The request's budget of document reads; a fresh single-document budget when absent. */
+  budget?: DocumentReadBudget;
 }
 
 export interface StorageAccess {
@@ -44,8 +76,8 @@ export interface Decision {
 
 export type Authorizer = (access: Access) => Decision;
 
-/** Until the rules engine lands, every client request is allowed. */
-export const allowAll: Authorizer = () => ({ allow: true, reason: 'no rules engine: allow all' });
+/** Without rules (unit tests, or a service with no rules file), every client request is allowed. */
+export const allowAll: Authorizer = () => ({ allow: true, reason: 'no rules configured: allow all' });
 
 /** Decides one access; admin callers bypass the authorizer, as in production. */
 export function authorize(authorizer: Authorizer, access: Access): Decision {

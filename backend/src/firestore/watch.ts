@@ -3,7 +3,7 @@
 // SDKs' watch aggregators expect (ADD → documents → CURRENT → a global NO_CHANGE with readTime).
 
 import type { Identity } from '../authz/identity.js';
-import { authorizeGet, authorizeList } from './engine/access.js';
+import { authorizeGet, authorizeList, requestReads } from './engine/access.js';
 import type { CommitEvent, FirestoreEngine } from './engine/api.js';
 import { prepareQuery } from './engine/query.js';
 import { ApiError, toApiError } from './errors.js';
@@ -107,11 +107,12 @@ export function openListen(
     if (identity.admin) return null;
     try {
       const time = new Date();
+      const reads = requestReads((name) => engine.lookup(name), target.kind === 'documents' && docs.length > 1);
       if (target.kind === 'documents') {
-        for (const { name, doc } of docs) authorizeGet(engine.authorizer, identity, name, doc, time);
+        for (const { name, doc } of docs) authorizeGet(engine.authorizer, identity, name, doc, time, reads);
       } else if (docs.length > 0 || initial) {
         const found = docs.flatMap(({ doc }) => (doc ? [doc] : []));
-        authorizeList(engine.authorizer, identity, prepareQuery(target.parent, target.query, database), found, time);
+        authorizeList(engine.authorizer, identity, prepareQuery(target.parent, target.query, database), found, time, reads);
       }
       return null;
     } catch (err) {

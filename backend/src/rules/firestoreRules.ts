@@ -1,22 +1,15 @@
 // Firestore rules behind the authorization seam: maps a FirestoreAccess onto the rules'
 // `/databases/{database}/documents/...` paths and their request/resource variables.
 
-import type { Authorizer, Decision, FirestoreAccess } from '../authz/seam.js';
+import type { Authorizer, Decision, DocumentReadBudget, FirestoreAccess } from '../authz/seam.js';
 import { decide, UNBOUND_SEGMENT } from './decide.js';
 import { DocumentAccessBudget, documentReader, documentResource, type DocumentLookup } from './documentReads.js';
 import type { CompiledRules } from './loadRules.js';
 import { authValue, timeValue } from './requestValues.js';
 import { fromFields, int, list, mapOf, NULL, parsePathString, path, str, type RValue } from './values.js';
 
-/**
- * A FirestoreAccess with what rules need for document reads. The engine passes `lookup` per request
- * (getAfter seeing the batch's after-state) and one `budget` shared by all writes of a batch or
- * transaction (new DocumentAccessBudget(MULTI_DOCUMENT_LIMIT)).
- */
-export interface FirestoreRulesAccess extends FirestoreAccess {
-  lookup?: DocumentLookup;
-  budget?: DocumentAccessBudget;
-}
+/** A FirestoreAccess: `lookup` and `budget` are official fields of the seam now. */
+export type FirestoreRulesAccess = FirestoreAccess;
 
 export interface FirestoreRulesOptions {
   /** Used when an access carries no lookup of its own. */
@@ -26,8 +19,7 @@ export interface FirestoreRulesOptions {
 export function firestoreAuthorizer(rules: CompiledRules, options: FirestoreRulesOptions = {}): Authorizer {
   return (access) => {
     if (access.service !== 'firestore') return { allow: false, reason: `${rules.fileName} does not decide ${access.service} requests` };
-    const extended = access as FirestoreRulesAccess;
-    return evaluateFirestoreAccess(rules, access, extended.lookup ?? options.lookup, extended.budget);
+    return evaluateFirestoreAccess(rules, access, access.lookup ?? options.lookup, access.budget);
   };
 }
 
@@ -35,7 +27,7 @@ export function evaluateFirestoreAccess(
   rules: CompiledRules,
   access: FirestoreAccess,
   lookup?: DocumentLookup,
-  budget: DocumentAccessBudget = new DocumentAccessBudget(),
+  budget: DocumentReadBudget = new DocumentAccessBudget(),
 ): Decision {
   const parsed = parseDocumentName(access.path);
   if (!parsed) return { allow: false, reason: `not a Firestore document path: ${access.path}` };

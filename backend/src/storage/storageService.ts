@@ -1,15 +1,18 @@
 // The local Firebase Storage backend: one HTTP handler for the storage port, in front of the
 // object store (memory, or disk under dataDir) and the authorization seam. Also answers CORS
-// preflights and `DELETE /internal/reset`, which deletes every object (for tests).
+// preflights, `DELETE /internal/reset`, which deletes every object (for tests), and
+// `PUT /internal/setRules`, which replaces the storage rules as the official emulator does.
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { RulesAuthorizer } from '../authz/rulesAuthorizer.js';
 import type { Authorizer } from '../authz/seam.js';
+import { RulesSyntaxError } from '../rules/errors.js';
 import { createFirebaseApi } from './firebaseApi.js';
-import { answerPreflight, sendEmpty, sendError, setCorsHeaders } from './httpIo.js';
+import { answerPreflight, readBody, sendEmpty, sendError, sendJson, setCorsHeaders } from './httpIo.js';
 import { diskPersistence, memoryPersistence } from './objectPersistence.js';
 import { createObjectStore } from './objectStore.js';
 import { createUploadSessions } from './resumableUploads.js';
-import { notFound, toStorageHttpError, type StorageHttpError } from './storageErrors.js';
+import { badRequest, notFound, toStorageHttpError, type StorageHttpError } from './storageErrors.js';
 
 export interface StorageService {
   handle: (req: IncomingMessage, res: ServerResponse) => void;
@@ -23,6 +26,8 @@ export interface StorageServiceOptions {
   /** Objects live under this folder and survive a restart; absent = in memory only. */
   dataDir?: string;
   authorizer: Authorizer;
+  /** Takes the rules `/internal/setRules` sets; absent = that endpoint is not served. */
+  rules?: Pick<RulesAuthorizer, 'setStorageRules' | 'setBucketStorageRules'>;
   log: (line: string) => void;
 }
 
@@ -32,6 +37,8 @@ const MAX_OBJECT_BYTES = 512 * 1024 * 1024;
 const UPLOAD_IDLE_MS = 15 * 60 * 1000;
 
 export const RESET_PATH = '/internal/reset';
+export const SET_RULES_PATH = '/internal/setRules';
+const RULES_BODY_LIMIT = 16 * 1024 * 1024;
 
 export async function createStorageService(options: StorageServiceOptions): Promise<StorageService> {
   const { log } = options;
@@ -78,6 +85,7 @@ export async function createStorageService(options: StorageServiceOptions): Prom
       await service.reset();
       return sendEmpty(res, 200);
     }
+    if (url.pathname === SET_RULES_PATH && req.method === 'PUT' && options.rules) return setRules(options.rules, req, res);
     req.resume();
     if (url.pathname.startsWith('/v1/') || url.pathname.startsWith('/upload/storage/v1/')) {
       throw notFound(`The Cloud Storage JSON API (${url.pathname}) is not served by the local backend; only the Firebase API under /v0/b/ is.`);
@@ -86,6 +94,38 @@ export async function createStorageService(options: StorageServiceOptions): Prom
   }
 
   return service;
+}
+
+/**
+ * `{"rules":{"files":[{name, content}]}}`: one file sets the rules of every bucket; several, each
+ * with a `resource` (its bucket), set each bucket's rules, as the official emulator does.
+ */
+async function setRules(rules: NonNullable<StorageServiceOptions['rules']>, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  let body: unknown;
+  try {
+    body = JSON.parse((await readBody(req, RULES_BODY_LIMIT)).toString('utf8'));
+  } catch {
+    throw badRequest('The setRules body is not valid JSON.');
+  }
+  const files = (body as { rules?: { files?: unknown } } | null)?.rules?.files;
+  if (!Array.isArray(files) || files.length === 0) throw badRequest("Request body must include 'rules.files' array");
+  const parsed = files.map((f: { name?: unknown; content?: unknown; resource?: unknown } | null) => {
+    if (!f || typeof f.name !== 'string' || typeof f.content !== 'string') {
+      throw badRequest("Each member of 'rules.files' array must contain 'name' and 'content'");
+    }
+    if (files.length > 1 && typeof f.resource !== 'string') {
+      throw badRequest("Each member of 'rules.files' array must contain 'name', 'content', and 'resource'");
+    }
+    return { file: f.name, source: f.content, resource: typeof f.resource === 'string' ? f.resource : null };
+  });
+  try {
+    if (parsed.length === 1) rules.setStorageRules(parsed[0]);
+    else for (const { resource, ...source } of parsed) if (resource) rules.setBucketStorageRules(resource, source);
+  } catch (err) {
+    if (err instanceof RulesSyntaxError) throw badRequest(err.message);
+    throw err;
+  }
+  sendJson(res, 200, { message: 'Rules updated successfully' });
 }
 
 /**

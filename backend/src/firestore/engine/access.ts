@@ -1,27 +1,74 @@
-// The engine's side of the authorization seam: builds each FirestoreAccess and turns a denial
-// into PERMISSION_DENIED. Admin callers pass through `authorize` untouched.
+// The engine's side of the authorization seam: builds each FirestoreAccess (with the document
+// lookup and read budget rules need) and turns a denial into PERMISSION_DENIED. Admin callers
+// pass through untouched.
 
 import type { Identity } from '../../authz/identity.js';
-import { authorize, type Authorizer, type FirestoreMethod } from '../../authz/seam.js';
+import {
+  authorize,
+  documentReadBudget,
+  MULTI_DOCUMENT_LIMIT,
+  SINGLE_DOCUMENT_LIMIT,
+  type Authorizer,
+  type DocumentLookup,
+  type DocumentReadBudget,
+  type FirestoreAccess,
+  type FirestoreMethod,
+} from '../../authz/seam.js';
 import { ApiError } from '../errors.js';
 import type { Document, Fields } from '../types.js';
 import { impliedFields, type PreparedQuery } from './query.js';
+
+/** What rules may read while one request is decided: shared by every access of that request. */
+export interface RequestReads {
+  lookup: DocumentLookup;
+  budget: DocumentReadBudget;
+}
+
+/**
+ * The reads of a request over the stored state. `after` gives the documents a commit changes
+ * (name → state after the whole commit); getAfter sees them, get never does.
+ */
+export function requestReads(
+  stored: (name: string) => Document | null,
+  multiDocument: boolean,
+  after?: ReadonlyMap<string, Document | null>,
+): RequestReads {
+  const fieldsOf = (doc: Document | null): Fields | null => (doc ? (doc.fields ?? {}) : null);
+  return {
+    lookup: {
+      get: (name) => fieldsOf(stored(name)),
+      getAfter: (name) => fieldsOf(after?.has(name) ? (after.get(name) ?? null) : stored(name)),
+    },
+    budget: documentReadBudget(multiDocument ? MULTI_DOCUMENT_LIMIT : SINGLE_DOCUMENT_LIMIT),
+  };
+}
 
 function denied(method: FirestoreMethod, path: string): ApiError {
   return new ApiError('PERMISSION_DENIED', `Missing or insufficient permissions: ${method} on ${path}`);
 }
 
-export function authorizeGet(authorizer: Authorizer, identity: Identity, name: string, doc: Document | null, time: Date): void {
+function check(authorizer: Authorizer, access: FirestoreAccess): void {
+  if (!authorize(authorizer, access).allow) throw denied(access.method, access.path);
+}
+
+export function authorizeGet(
+  authorizer: Authorizer,
+  identity: Identity,
+  name: string,
+  doc: Document | null,
+  time: Date,
+  reads: RequestReads,
+): void {
   if (identity.admin) return;
-  const decision = authorize(authorizer, {
+  check(authorizer, {
     service: 'firestore',
     method: 'get',
     path: name,
     identity,
     resource: doc ? { data: doc.fields ?? {} } : null,
     time,
+    ...reads,
   });
-  if (!decision.allow) throw denied('get', name);
 }
 
 /** A write: create (nothing before), update, or delete (nothing after). */
@@ -32,19 +79,19 @@ export function authorizeWrite(
   before: Document | null,
   after: Document | null,
   time: Date,
+  reads: RequestReads,
 ): void {
   if (identity.admin) return;
-  const method: FirestoreMethod = after === null ? 'delete' : before === null ? 'create' : 'update';
-  const decision = authorize(authorizer, {
+  check(authorizer, {
     service: 'firestore',
-    method,
+    method: after === null ? 'delete' : before === null ? 'create' : 'update',
     path: name,
     identity,
     resource: before ? { data: before.fields ?? {} } : null,
     requestResource: after ? { data: after.fields ?? {} } : null,
     time,
+    ...reads,
   });
-  if (!decision.allow) throw denied(method, name);
 }
 
 /** The collection path a list request is checked against. */
@@ -53,8 +100,9 @@ export function listPath(q: PreparedQuery): string {
 }
 
 /**
- * A query (or aggregation, or list): each returned document is checked as the resource; an
- * empty result is checked against what the query's equality filters guarantee.
+ * A query (or aggregation, or list). Rules are not filters: the query is denied when any
+ * document it returns is not readable as the list's resource. An empty result is checked
+ * against what the query's equality filters guarantee of any document it could return.
  */
 export function authorizeList(
   authorizer: Authorizer,
@@ -62,16 +110,13 @@ export function authorizeList(
   q: PreparedQuery,
   docs: Document[],
   time: Date,
+  reads: RequestReads,
 ): void {
   if (identity.admin) return;
   const path = listPath(q);
   const query = { limit: q.limit ?? undefined, offset: q.offset || undefined, orderBy: q.orderByPaths };
-  const check = (data: Fields): void => {
-    const decision = authorize(authorizer, { service: 'firestore', method: 'list', path, identity, resource: { data }, query, time });
-    if (!decision.allow) throw denied('list', path);
-  };
-  if (docs.length === 0) check(impliedFields(q));
-  for (const doc of docs) check(doc.fields ?? {});
+  const resources = docs.length === 0 ? [impliedFields(q)] : docs.map((doc) => doc.fields ?? {});
+  for (const data of resources) check(authorizer, { service: 'firestore', method: 'list', path, identity, resource: { data }, query, time, ...reads });
 }
 
 /** listDocuments: the collection is the path; each document is the resource. */
@@ -82,20 +127,11 @@ export function authorizeListDocuments(
   docs: Document[],
   limit: number,
   time: Date,
+  reads: RequestReads,
 ): void {
   if (identity.admin) return;
-  const check = (data: Fields): void => {
-    const decision = authorize(authorizer, {
-      service: 'firestore',
-      method: 'list',
-      path: collection,
-      identity,
-      resource: { data },
-      query: { limit },
-      time,
-    });
-    if (!decision.allow) throw denied('list', collection);
-  };
-  if (docs.length === 0) check({});
-  for (const doc of docs) check(doc.fields ?? {});
+  const resources = docs.length === 0 ? [{}] : docs.map((doc) => doc.fields ?? {});
+  for (const data of resources) {
+    check(authorizer, { service: 'firestore', method: 'list', path: collection, identity, resource: { data }, query: { limit }, time, ...reads });
+  }
 }

@@ -26,7 +26,7 @@ import type {
   WriteResult,
 } from '../types.js';
 import { aggregate, prepareAggregations } from './aggregate.js';
-import { authorizeGet, authorizeList, authorizeListDocuments, authorizeWrite } from './access.js';
+import { authorizeGet, authorizeList, authorizeListDocuments, authorizeWrite, requestReads, type RequestReads } from './access.js';
 import type { CallContext, CommitEvent, DocumentChange, EngineOptions, FirestoreEngine } from './api.js';
 import { compareResourceNames, parseDocumentName, parseFieldPath, parseParent, projectFields, validateDatabase } from './paths.js';
 import { matchesQuery, prepareQuery, project, runPrepared } from './query.js';
@@ -103,14 +103,20 @@ class Engine implements FirestoreEngine {
     const overlay = new Map<string, Document | null>();
     const originals = new Map<string, Document | null>();
     const writeResults: WriteResult[] = [];
+    const steps: { write: ParsedWrite; before: Document | null; after: Document | null }[] = [];
     for (const w of writes) {
       const name = w.key.name;
       if (!originals.has(name)) originals.set(name, this.store.get(name));
       const before = overlay.has(name) ? overlay.get(name)! : originals.get(name)!;
       const { after, transformResults } = applyWrite(w, before, time);
-      if (w.kind !== 'verify') authorizeWrite(this.authorizer, ctx.identity, name, before, after, date);
+      steps.push({ write: w, before, after });
       overlay.set(name, after);
       writeResults.push(transformResults.length > 0 ? { updateTime: time, transformResults } : { updateTime: time });
+    }
+    // Every write is decided once the whole commit is known: getAfter() sees its final state.
+    const reads = requestReads((name) => this.store.get(name), writes.length > 1 || Boolean(req.transaction), overlay);
+    for (const { write, before, after } of steps) {
+      if (write.kind !== 'verify') authorizeWrite(this.authorizer, ctx.identity, write.key.name, before, after, date, reads);
     }
     const changes: DocumentChange[] = [];
     for (const [name, after] of overlay) {
@@ -141,7 +147,9 @@ class Engine implements FirestoreEngine {
       const before = this.store.get(name);
       try {
         const { after, transformResults } = applyWrite(w, before, time);
-        if (w.kind !== 'verify') authorizeWrite(this.authorizer, ctx.identity, name, before, after, date);
+        // Each write of a batchWrite is applied on its own, so it is its own request for rules.
+        const reads = requestReads((n) => this.store.get(n), false, new Map([[name, after]]));
+        if (w.kind !== 'verify') authorizeWrite(this.authorizer, ctx.identity, name, before, after, date, reads);
         if (after !== before) changes.push({ name, before, after });
         writeResults.push(transformResults.length > 0 ? { updateTime: time, transformResults } : { updateTime: time });
         status.push({ code: Code.OK });
@@ -210,10 +218,11 @@ class Engine implements FirestoreEngine {
     const mask = parseMask(req.mask);
     const rc = this.readContext(database, req);
     const now = this.now();
+    const reads = this.reads(keys.length > 1);
     const out: BatchGetResponse[] = [];
     for (const key of keys) {
       const doc = this.store.get(key.name);
-      authorizeGet(this.authorizer, ctx.identity, key.name, doc, now);
+      authorizeGet(this.authorizer, ctx.identity, key.name, doc, now, reads);
       if (rc.tx) recordRead(rc.tx, key.name, doc);
       out.push(doc ? { found: mask ? withMask(doc, mask) : doc, readTime: rc.readTime } : { missing: key.name, readTime: rc.readTime });
     }
@@ -231,7 +240,7 @@ class Engine implements FirestoreEngine {
     const q = prepareQuery(req.parent ?? '', req.structuredQuery, database);
     const rc = this.readContext(database, req);
     const docs = runPrepared(this.store, q);
-    authorizeList(this.authorizer, ctx.identity, q, docs, this.now());
+    authorizeList(this.authorizer, ctx.identity, q, docs, this.now(), this.reads(false));
     if (rc.tx) for (const doc of docs) recordRead(rc.tx, doc.name, doc);
     const out: RunQueryResponse[] = docs.map((doc) => ({ document: project(q, doc), readTime: rc.readTime }));
     if (out.length === 0) out.push({ readTime: rc.readTime });
@@ -248,7 +257,7 @@ class Engine implements FirestoreEngine {
     const aggs = prepareAggregations(saq.aggregations);
     const rc = this.readContext(database, req);
     const docs = runPrepared(this.store, q);
-    authorizeList(this.authorizer, ctx.identity, q, docs, this.now());
+    authorizeList(this.authorizer, ctx.identity, q, docs, this.now(), this.reads(false));
     if (rc.tx) for (const doc of docs) recordRead(rc.tx, doc.name, doc);
     const response: RunAggregationQueryResponse = { result: { aggregateFields: aggregate(aggs, docs) }, readTime: rc.readTime };
     if (rc.newTransaction) response.transaction = rc.newTransaction;
@@ -258,7 +267,7 @@ class Engine implements FirestoreEngine {
   async getDocument(name: string, ctx: CallContext, mask?: string[]): Promise<Document> {
     const key = parseDocumentName(name);
     const doc = this.store.get(key.name);
-    authorizeGet(this.authorizer, ctx.identity, key.name, doc, this.now());
+    authorizeGet(this.authorizer, ctx.identity, key.name, doc, this.now(), this.reads(false));
     if (!doc) throw new ApiError('NOT_FOUND', `Document "${key.name}" not found.`);
     return mask ? withMask(doc, parseMask({ fieldPaths: mask })!) : doc;
   }
@@ -291,7 +300,7 @@ class Engine implements FirestoreEngine {
       .filter((d) => after === null || compareResourceNames(d.name, after) > 0)
       .sort((a, b) => compareResourceNames(a.name, b.name));
     const page = sorted.slice(0, pageSize);
-    authorizeListDocuments(this.authorizer, ctx.identity, collection, page.filter((d) => d.updateTime), pageSize, this.now());
+    authorizeListDocuments(this.authorizer, ctx.identity, collection, page.filter((d) => d.updateTime), pageSize, this.now(), this.reads(false));
     if (rc.tx) for (const doc of page) recordRead(rc.tx, doc.name, doc.updateTime ? doc : null);
     const out: ListDocumentsResponse = { documents: page.map((d) => (mask && d.updateTime ? withMask(d, mask) : d)) };
     if (sorted.length > pageSize) out.nextPageToken = encodeToken(page[page.length - 1].name);
@@ -341,6 +350,11 @@ class Engine implements FirestoreEngine {
       throw unimplemented('Point-in-time reads (a readTime older than the latest commit)');
     }
     return { tx, newTransaction, readTime: formatMicros(version) };
+  }
+
+  /** What rules read during a read request: the stored state (getAfter sees the same). */
+  private reads(multiDocument: boolean): RequestReads {
+    return requestReads((name) => this.store.get(name), multiDocument);
   }
 
   private now(): Date {

@@ -1,9 +1,12 @@
 // The emulator-only endpoints, at the paths the official Firestore emulator uses: reset a
-// database, and export/import a project's documents as a JSON data set in a folder.
+// database, export/import a project's documents as a JSON data set in a folder, and set a
+// project's security rules (what @firebase/rules-unit-testing sends).
 
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { RulesAuthorizer } from '../../authz/rulesAuthorizer.js';
+import { RulesSyntaxError } from '../../rules/errors.js';
 import type { FirestoreEngine } from '../engine/api.js';
 import { ApiError } from '../errors.js';
 import type { Document } from '../types.js';
@@ -17,14 +20,30 @@ interface DataSet {
   documents: Document[];
 }
 
+/** Where a project's rules go; absent = rules cannot be set (404). */
+export type ProjectRules = Pick<RulesAuthorizer, 'setProjectFirestoreRules'>;
+
 /** Serves /emulator/v1/...; returns false when the path is not one of these endpoints. */
 export async function handleEmulator(
   engine: FirestoreEngine,
   req: IncomingMessage,
   res: ServerResponse,
   url: URL,
+  rules?: ProjectRules,
 ): Promise<boolean> {
   const pathname = decodeURIComponent(url.pathname);
+  const securityRules = /^\/emulator\/v1\/projects\/([^/:]+):securityRules$/.exec(pathname);
+  if (securityRules && req.method === 'PUT' && rules) {
+    const { file, source } = rulesFileOf(await readJson(req));
+    try {
+      rules.setProjectFirestoreRules(securityRules[1], { file, source });
+    } catch (err) {
+      if (err instanceof RulesSyntaxError) throw new ApiError('INVALID_ARGUMENT', err.message);
+      throw err;
+    }
+    sendJson(res, 200, { rules: { files: [{ name: file, content: source }] } });
+    return true;
+  }
   const reset = /^\/emulator\/v1\/projects\/([^/]+)\/databases\/([^/]+)\/documents\/?$/.exec(pathname);
   if (reset && req.method === 'DELETE') {
     await engine.reset(`projects/${reset[1]}/databases/${reset[2]}`);
@@ -50,6 +69,16 @@ export async function handleEmulator(
     return true;
   }
   return false;
+}
+
+/** `{"rules":{"files":[{"name"?, "content"}]}}`: one file, as the official emulator takes it. */
+function rulesFileOf(body: unknown): { file: string; source: string } {
+  const files = (body as { rules?: { files?: unknown } } | null)?.rules?.files;
+  const first = Array.isArray(files) && files.length === 1 ? (files[0] as { name?: unknown; content?: unknown }) : null;
+  if (!first || typeof first.content !== 'string') {
+    throw new ApiError('INVALID_ARGUMENT', 'The body must be {"rules": {"files": [{"content": "<rules>"}]}} with one file.');
+  }
+  return { file: typeof first.name === 'string' && first.name !== '' ? first.name : 'firestore.rules', source: first.content };
 }
 
 function folderOf(body: unknown): string {

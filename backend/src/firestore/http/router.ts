@@ -5,7 +5,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FirestoreEngine } from '../engine/api.js';
 import { ApiError, toApiError } from '../errors.js';
 import { answerPreflight, applyCors } from './cors.js';
-import { handleEmulator } from './emulator.js';
+import { handleEmulator, type ProjectRules } from './emulator.js';
 import { sendError } from './io.js';
 import { handleRest } from './rest.js';
 import { createWebChannelServer, type WebChannelOptions } from './webchannel.js';
@@ -14,6 +14,8 @@ const CHANNEL_PATH = /^\/google\.firestore\.v1\.Firestore\/(Listen|Write)\/chann
 
 export interface FirestoreHttpDeps {
   engine: FirestoreEngine;
+  /** Takes the rules the emulator endpoint sets per project. */
+  rules?: ProjectRules;
   log: (line: string) => void;
   /** WebChannel timings, for tests. */
   webChannel?: Omit<WebChannelOptions, 'engine' | 'log'>;
@@ -45,7 +47,7 @@ export function createFirestoreHttpHandler(deps: FirestoreHttpDeps): FirestoreHt
       await handleRest(engine, req, res, url);
       return;
     }
-    if (url.pathname.startsWith('/emulator/v1/') && (await handleEmulator(engine, req, res, url))) return;
+    if (url.pathname.startsWith('/emulator/v1/') && (await handleEmulator(engine, req, res, url, deps.rules))) return;
     if (url.pathname === '/' && req.method === 'GET') {
       // What the official emulator answers at its root; start-up scripts probe it.
       res.writeHead(200, { 'Content-Type': 'text/plain; charset=utf-8' });

@@ -1,0 +1,98 @@
+// The rules in force behind the authorization seam: the project's rules files, Firestore rules set
+// per project and Storage rules set globally or per bucket (as tests do through the emulator
+// endpoints), all decided by one Authorizer. A service without rules allows every client request.
+
+import { loadRules, type CompiledRules } from '../rules/loadRules.js';
+import { evaluateFirestoreAccess, parseDocumentName } from '../rules/firestoreRules.js';
+import { evaluateStorageAccess } from '../rules/storageRules.js';
+import type { Fields } from '../firestore/types.js';
+import { allowAll, type Access, type Authorizer, type Decision } from './seam.js';
+
+/** A rules file's name (for located errors) and its text. */
+export interface RulesSource {
+  file: string;
+  source: string;
+}
+
+export interface RulesAuthorizerOptions {
+  firestore?: RulesSource;
+  storage?: RulesSource;
+  /** Decides a service that has no rules (default: allowAll, as without a rules file). */
+  fallback?: Authorizer;
+  /** A stored Firestore document's fields, for firestore.get()/exists() in storage rules. */
+  firestoreDocument: (name: string) => Fields | null;
+  /** Logs every decision with the rule that made it. */
+  debug?: boolean;
+  log: (line: string) => void;
+}
+
+export interface RulesAuthorizer {
+  authorize: Authorizer;
+  /** Replaces what decides a service without rules. */
+  fallback: Authorizer;
+  /** The rules files' rules; null removes them. Throws RulesSyntaxError and keeps the old rules. */
+  setFirestoreRules(rules: RulesSource | null): void;
+  setStorageRules(rules: RulesSource | null): void;
+  /** Rules for one project only (the emulator's `:securityRules` endpoint). */
+  setProjectFirestoreRules(project: string, rules: RulesSource): void;
+  /** Rules for one bucket only (`/internal/setRules` with a file per resource). */
+  setBucketStorageRules(bucket: string, rules: RulesSource): void;
+}
+
+export function createRulesAuthorizer(options: RulesAuthorizerOptions): RulesAuthorizer {
+  const compile = (rules: RulesSource | null | undefined): CompiledRules | null => (rules ? loadRules(rules.source, rules.file) : null);
+  let firestore = compile(options.firestore);
+  let storage = compile(options.storage);
+  const firestoreByProject = new Map<string, CompiledRules>();
+  const storageByBucket = new Map<string, CompiledRules>();
+  const log = options.log;
+
+  const decide = (access: Access): Decision => {
+    if (access.service === 'firestore') {
+      const project = parseDocumentName(access.path)?.project;
+      const rules = (project !== undefined ? firestoreByProject.get(project) : undefined) ?? firestore;
+      if (!rules) return authorizer.fallback(access);
+      return evaluateFirestoreAccess(rules, access, access.lookup, access.budget);
+    }
+    const rules = storageByBucket.get(access.bucket) ?? storage;
+    if (!rules) return authorizer.fallback(access);
+    const lookup = { get: options.firestoreDocument, getAfter: options.firestoreDocument };
+    return evaluateStorageAccess(rules, access, { firestore: { project: projectOfBucket(access.bucket), lookup } });
+  };
+
+  const authorizer: RulesAuthorizer = {
+    fallback: options.fallback ?? allowAll,
+    authorize(access) {
+      const decision = decide(access);
+      if (options.debug) {
+        const target = access.service === 'firestore' ? access.path : `${access.bucket}/${access.path}`;
+        log(`rules: ${decision.allow ? 'allow' : 'deny'} ${access.service} ${access.method} ${target}: ${decision.reason ?? 'no reason given'}`);
+      }
+      return decision;
+    },
+    setFirestoreRules(rules) {
+      firestore = compile(rules);
+    },
+    setStorageRules(rules) {
+      storage = compile(rules);
+      storageByBucket.clear();
+    },
+    setProjectFirestoreRules(project, rules) {
+      firestoreByProject.set(project, loadRules(rules.source, rules.file));
+    },
+    setBucketStorageRules(bucket, rules) {
+      storageByBucket.set(bucket, loadRules(rules.source, rules.file));
+    },
+  };
+  return authorizer;
+}
+
+/** The project a bucket belongs to: `p.appspot.com`, `p.firebasestorage.app` or plain `p`. */
+export function projectOfBucket(bucket: string): string {
+  return bucket.replace(/\.(appspot\.com|firebasestorage\.app)$/, '');
+}
+
+/** Whether debug logging of rules decisions is asked for in the environment (RULES_DEBUG=1). */
+export function rulesDebugFromEnv(env: NodeJS.ProcessEnv = process.env): boolean {
+  return env.RULES_DEBUG === '1' || env.RULES_DEBUG === 'true';
+}
