@@ -48,6 +48,11 @@ export interface FirestoreAccess {
   /** For list: the query's limit, offset and orderBy as rules see them. */
   query?: { limit?: number; offset?: number; orderBy?: string[] };
   time: Date;
+  /**
+   * request.time to the microsecond (RFC 3339) for writes: the commit time, which is also what
+   * serverTimestamp() stores, so `data.updated_at == request.time` holds as in production.
+   */
+  commitTime?: string;
   /** For get()/getAfter() in rules; without it those calls are errors (the allow fails). */
   lookup?: DocumentLookup;
   /** The request's budget of document reads; a fresh single-document budget when absent. */

@@ -48,7 +48,7 @@ export function evaluateFirestoreAccess(
     auth: authValue(access.identity),
     method: str(access.method),
     path: path(segments),
-    time: timeValue(access.time),
+    time: timeValue(access.time, access.commitTime),
     resource: resourceOf(access.requestResource),
     query: access.method === 'list' ? queryValue(access.query) : undefined,
   });

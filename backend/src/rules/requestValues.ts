@@ -1,7 +1,7 @@
 // Builds the `request.auth` and `request.time` values shared by Firestore and Storage rules.
 
 import type { Identity } from '../authz/identity.js';
-import { NANOS_PER_MILLI } from './time.js';
+import { NANOS_PER_MILLI, parseTimestamp } from './time.js';
 import { fromJson, map, mapOf, NULL, str, type RValue } from './values.js';
 
 export function authValue(identity: Identity): RValue {
@@ -18,6 +18,8 @@ export function authValue(identity: Identity): RValue {
   return mapOf({ uid: str(identity.auth.uid), token: map(claims) });
 }
 
-export function timeValue(time: Date): RValue {
+/** request.time: the precise commit time when the request has one, else the Date. */
+export function timeValue(time: Date, precise?: string): RValue {
+  if (precise !== undefined) return { t: 'timestamp', v: parseTimestamp(precise) };
   return { t: 'timestamp', v: BigInt(time.getTime()) * NANOS_PER_MILLI };
 }

@@ -79,6 +79,7 @@ export function authorizeWrite(
   before: Document | null,
   after: Document | null,
   time: Date,
+  commitTime: string,
   reads: RequestReads,
 ): void {
   if (identity.admin) return;
@@ -90,6 +91,7 @@ export function authorizeWrite(
     resource: before ? { data: before.fields ?? {} } : null,
     requestResource: after ? { data: after.fields ?? {} } : null,
     time,
+    commitTime,
     ...reads,
   });
 }

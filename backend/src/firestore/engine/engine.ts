@@ -116,7 +116,7 @@ class Engine implements FirestoreEngine {
     // Every write is decided once the whole commit is known: getAfter() sees its final state.
     const reads = requestReads((name) => this.store.get(name), writes.length > 1 || Boolean(req.transaction), overlay);
     for (const { write, before, after } of steps) {
-      if (write.kind !== 'verify') authorizeWrite(this.authorizer, ctx.identity, write.key.name, before, after, date, reads);
+      if (write.kind !== 'verify') authorizeWrite(this.authorizer, ctx.identity, write.key.name, before, after, date, time, reads);
     }
     const changes: DocumentChange[] = [];
     for (const [name, after] of overlay) {
@@ -149,7 +149,7 @@ class Engine implements FirestoreEngine {
         const { after, transformResults } = applyWrite(w, before, time);
         // Each write of a batchWrite is applied on its own, so it is its own request for rules.
         const reads = requestReads((n) => this.store.get(n), false, new Map([[name, after]]));
-        if (w.kind !== 'verify') authorizeWrite(this.authorizer, ctx.identity, name, before, after, date, reads);
+        if (w.kind !== 'verify') authorizeWrite(this.authorizer, ctx.identity, name, before, after, date, time, reads);
         if (after !== before) changes.push({ name, before, after });
         writeResults.push(transformResults.length > 0 ? { updateTime: time, transformResults } : { updateTime: time });
         status.push({ code: Code.OK });
