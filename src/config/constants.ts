@@ -15,6 +15,11 @@ export const PRESENTER_LIST_MAX_HEIGHT_PX = 300;
 /** The shared status note of the start page. */
 export const STATUS_NOTE_MAX_LENGTH = 500;
 export const PRESENTER_STATUSES = ['Up Next', 'Completed'] as const;
+/** Matching defaults when the event sets none (DECISIONS.md). */
+export const DEFAULT_MIN_MATCH_SCORE = 4;
+export const DEFAULT_MAX_MATCHES_PER_PRESENTER = 5;
+/** Browser storage keys (the spec's section 3). */
+export const STORAGE_KEYS = { profile: 'profile', presenters: 'presenters' } as const;
 
 /** Every delay and duration of the UI, in milliseconds. */
 export const timings = {

@@ -15,3 +15,23 @@ export function toStringOr(value: unknown, fallback: string): string {
 }
 
 export type { DocumentData };
+
+export function toNumberOr(value: unknown, fallback: number): number {
+  return typeof value === 'number' && Number.isFinite(value) ? value : fallback;
+}
+
+export function toBoolean(value: unknown): boolean {
+  return value === true;
+}
+
+export function toStringOrNull(value: unknown): string | null {
+  return typeof value === 'string' ? value : null;
+}
+
+export function toRecord(value: unknown): Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+}
+
+export function toArray(value: unknown): unknown[] {
+  return Array.isArray(value) ? value : [];
+}

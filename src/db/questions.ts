@@ -1,0 +1,44 @@
+// The rating questionnaire (questions/{question_id}), read in ascending question_number order.
+
+import {
+  collection,
+  getDocs,
+  orderBy,
+  query,
+  type FirestoreDataConverter,
+  type QueryDocumentSnapshot,
+} from 'firebase/firestore';
+import type { Question, QuestionType } from '../types/question';
+import { snapshotOptions, toNumberOr, toStringOr } from './converters';
+import { db } from './firebase';
+
+const QUESTION_TYPES: readonly QuestionType[] = ['stars', 'rating', 'text'];
+
+function toQuestionType(value: unknown): QuestionType {
+  return QUESTION_TYPES.find((type) => type === value) ?? 'text';
+}
+
+const questionConverter: FirestoreDataConverter<Question> = {
+  toFirestore: () => {
+    throw new Error('Questions are maintained by admins, not through this reader.');
+  },
+  fromFirestore: (snapshot: QueryDocumentSnapshot) => {
+    const data = snapshot.data(snapshotOptions);
+    return {
+      question_id: snapshot.id,
+      question_number: toNumberOr(data.question_number, 0),
+      type: toQuestionType(data.type),
+      title: toStringOr(data.title, ''),
+      questions: toStringOr(data.questions, ''),
+      question: toStringOr(data.question, ''),
+    };
+  },
+};
+
+const questionsCollection = collection(db, 'questions').withConverter(questionConverter);
+
+/** Every question, by ascending question_number. */
+export async function getQuestions(): Promise<Question[]> {
+  const snapshot = await getDocs(query(questionsCollection, orderBy('question_number', 'asc')));
+  return snapshot.docs.map((document) => document.data());
+}

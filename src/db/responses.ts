@@ -1,0 +1,131 @@
+// A provider's answers (responses/{response_id}). Each answer has a deterministic id, so answering
+// again replaces the answer instead of adding one. Writes go to Firestore's offline cache first:
+// an answer given during a Wi-Fi drop-out is kept on the device and synced when it reconnects.
+
+import {
+  collection,
+  doc,
+  getDocFromCache,
+  getDocs,
+  onSnapshot,
+  query,
+  serverTimestamp,
+  where,
+  writeBatch,
+  type FirestoreDataConverter,
+  type QueryDocumentSnapshot,
+} from 'firebase/firestore';
+import { normaliseAnswer } from '../lib/answers';
+import type { QuestionType } from '../types/question';
+import type { Answer, Response, SaveOutcome } from '../types/response';
+import { snapshotOptions, toNumberOr, toStringOr, toStringOrNull } from './converters';
+import { db } from './firebase';
+import { ensureSignedIn } from './session';
+
+/** The id of one provider's answer to one question about one presenter at one event. */
+export function responseId(providerId: string, eventId: string, presenterId: string, questionId: string): string {
+  return `${providerId}_${eventId}_${presenterId}_${questionId}`;
+}
+
+function toQuestionType(value: unknown): QuestionType {
+  return value === 'stars' || value === 'rating' ? value : 'text';
+}
+
+const responseConverter: FirestoreDataConverter<Response> = {
+  toFirestore: (response) => ({
+    question_id: response.question_id,
+    presenter_id: response.presenter_id,
+    provider_id: response.provider_id,
+    event_id: response.event_id,
+    type: response.type,
+    rating: response.rating,
+    comment: response.comment,
+    response: response.response,
+    updated_at: serverTimestamp(),
+  }),
+  fromFirestore: (snapshot: QueryDocumentSnapshot) => {
+    const data = snapshot.data(snapshotOptions);
+    return {
+      response_id: snapshot.id,
+      question_id: toStringOr(data.question_id, ''),
+      presenter_id: toStringOr(data.presenter_id, ''),
+      provider_id: toStringOr(data.provider_id, ''),
+      event_id: toStringOr(data.event_id, ''),
+      type: toQuestionType(data.type),
+      rating: data.rating === null || data.rating === undefined ? null : toNumberOr(data.rating, 0),
+      comment: toStringOrNull(data.comment),
+      response: toStringOrNull(data.response),
+    };
+  },
+};
+
+const responsesCollection = collection(db, 'responses').withConverter(responseConverter);
+
+const myResponsesQuery = (uid: string, eventId: string) =>
+  query(responsesCollection, where('provider_id', '==', uid), where('event_id', '==', eventId));
+
+/** The signed-in provider's answers at one event (from the device's cache when offline). */
+export async function getMyResponses(eventId: string): Promise<Response[]> {
+  const user = await ensureSignedIn();
+  const snapshot = await getDocs(myResponsesQuery(user.uid, eventId));
+  return snapshot.docs.map((document) => document.data());
+}
+
+/**
+ * Follows the signed-in provider's answers at one event, including answers saved on this device
+ * and not yet synced. Returns the unsubscribe function.
+ */
+export function watchMyResponses(
+  eventId: string,
+  callback: (responses: Response[]) => void,
+  onError: (error: Error) => void,
+): () => void {
+  let stop: (() => void) | null = null;
+  let stopped = false;
+  ensureSignedIn().then((user) => {
+    if (stopped) return;
+    stop = onSnapshot(
+      myResponsesQuery(user.uid, eventId),
+      (snapshot) => callback(snapshot.docs.map((document) => document.data())),
+      onError,
+    );
+  }, onError);
+  return () => {
+    stopped = true;
+    stop?.();
+  };
+}
+
+/**
+ * Saves the signed-in provider's answers about one presenter, in one batch, replacing earlier
+ * answers to the same questions. Resolves as soon as the answers are in the device's cache (they
+ * survive a drop-out and a reload there); `synced` resolves when the server has confirmed them,
+ * and rejects if it refused them. Throws (before writing anything) on an invalid answer or id.
+ */
+export async function saveResponses(eventId: string, presenterId: string, answers: Answer[]): Promise<SaveOutcome> {
+  if (eventId === '' || presenterId === '') throw new RangeError('An answer needs an event and a presenter.');
+  if (answers.length === 0) throw new RangeError('There are no answers to save.');
+  const normalised = answers.map(normaliseAnswer);
+  const user = await ensureSignedIn();
+
+  const batch = writeBatch(db);
+  const refs = normalised.map((answer) => {
+    const ref = doc(responsesCollection, responseId(user.uid, eventId, presenterId, answer.question_id));
+    batch.set(ref, {
+      response_id: ref.id,
+      provider_id: user.uid,
+      event_id: eventId,
+      presenter_id: presenterId,
+      ...answer,
+    });
+    return ref;
+  });
+  const synced = batch.commit();
+  // Marked as handled here: a caller that only needs the local save may leave `synced` alone.
+  synced.catch(() => undefined);
+
+  // The SDK applies writes to its cache in order, so once this read sees the last answer the
+  // whole batch is on the device. A write rejected locally rejects `synced` straight away.
+  await Promise.race([getDocFromCache(refs[refs.length - 1]), synced]);
+  return { synced };
+}

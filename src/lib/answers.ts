@@ -1,0 +1,49 @@
+// The questionnaire's answers: checked and tidied before they are saved, and rebuilt from saved
+// responses when a provider comes back to a presenter.
+
+import { COMMENT_MAX_LENGTH, RATING_MAX } from '../config/constants';
+import type { Answer, Response } from '../types/response';
+
+function blankToNull(text: string | null): string | null {
+  if (text === null) return null;
+  return text.trim() === '' ? null : text.trim();
+}
+
+/**
+ * The answer as it is stored: blank texts become null. Throws RangeError when a rating is not a
+ * whole number from 1 to 5 or a comment or text answer is longer than 1000 characters.
+ */
+export function normaliseAnswer(answer: Answer): Answer {
+  const { rating } = answer;
+  if (rating !== null && (!Number.isInteger(rating) || rating < 1 || rating > RATING_MAX)) {
+    throw new RangeError(`A rating is a whole number from 1 to ${RATING_MAX}.`);
+  }
+  const comment = blankToNull(answer.comment);
+  const response = blankToNull(answer.response);
+  if ((comment?.length ?? 0) > COMMENT_MAX_LENGTH || (response?.length ?? 0) > COMMENT_MAX_LENGTH) {
+    throw new RangeError(`A comment has at most ${COMMENT_MAX_LENGTH} characters.`);
+  }
+  if (answer.question_id === '') throw new RangeError('An answer needs its question.');
+  return { question_id: answer.question_id, type: answer.type, rating, comment, response };
+}
+
+/** The saved answers about one presenter, by question id (to fill the questionnaire in again). */
+export function answersFor(responses: readonly Response[], presenterId: string): Record<string, Answer> {
+  const answers: Record<string, Answer> = {};
+  for (const saved of responses) {
+    if (saved.presenter_id !== presenterId) continue;
+    answers[saved.question_id] = {
+      question_id: saved.question_id,
+      type: saved.type,
+      rating: saved.rating,
+      comment: saved.comment,
+      response: saved.response,
+    };
+  }
+  return answers;
+}
+
+/** The presenters the provider has saved answers about. */
+export function answeredPresenterIds(responses: readonly Response[]): Set<string> {
+  return new Set(responses.map((saved) => saved.presenter_id));
+}

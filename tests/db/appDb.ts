@@ -1,0 +1,103 @@
+// Points the app's own Firebase module (src/db/firebase.ts) at the emulators under test, on a
+// project of the test file's own with the project's firestore.rules in force, and gives the
+// test a firebase-admin client to arrange data and check what was stored. Call
+// pointAppAtEmulators() before importing anything from src/db.
+
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
+import { deleteApp, initializeApp } from 'firebase-admin/app';
+import { getFirestore, Timestamp, type Firestore } from 'firebase-admin/firestore';
+import { authEmulator, firestoreEmulator, storageEmulator, uniqueProjectId } from '../support/emulators';
+
+const address = ({ host, port }: { host: string; port: number }) => `${host}:${port}`;
+
+/**
+ * Sets the app's VITE_* settings for this test process and loads firestore.rules for the
+ * project (through the emulator endpoint the official emulator and rules-unit-testing use);
+ * returns the project id.
+ */
+export async function pointAppAtEmulators(label: string): Promise<string> {
+  const projectId = uniqueProjectId(label);
+  const rules = await fs.readFile('firestore.rules', 'utf8');
+  const res = await fetch(`http://${address(firestoreEmulator())}/emulator/v1/projects/${projectId}:securityRules`, {
+    method: 'PUT',
+    body: JSON.stringify({ rules: { files: [{ name: 'firestore.rules', content: rules }] } }),
+  });
+  if (!res.ok) throw new Error(`Loading firestore.rules failed: ${res.status} ${await res.text()}`);
+  Object.assign(process.env, {
+    VITE_USE_EMULATORS: 'true',
+    VITE_FIREBASE_PROJECT_ID: projectId,
+    VITE_FIRESTORE_EMULATOR_HOST: address(firestoreEmulator()),
+    VITE_AUTH_EMULATOR_HOST: address(authEmulator()),
+    VITE_STORAGE_EMULATOR_HOST: address(storageEmulator()),
+  });
+  return projectId;
+}
+
+export interface AdminDb {
+  db: Firestore;
+  close(): Promise<void>;
+}
+
+export function openAdminDb(projectId: string): AdminDb {
+  const app = initializeApp({ projectId }, `admin-${randomUUID()}`);
+  const db = getFirestore(app);
+  return {
+    db,
+    async close() {
+      await db.terminate();
+      await deleteApp(app);
+    },
+  };
+}
+
+export interface StoredEventOptions {
+  title?: string;
+  open?: boolean;
+  startTime?: Date | null;
+  roundNumber?: number;
+  presenterIndex?: number;
+  rounds?: Record<string, { presenter_id: string; first_name: string; last_name: string }[]>;
+}
+
+/** An events/{id} document as the admin screens store it. */
+export function storedEvent(options: StoredEventOptions = {}): Record<string, unknown> {
+  const rounds = options.rounds ?? {
+    round_1: [
+      { presenter_id: 'p-ada', first_name: 'Ada', last_name: 'Okafor' },
+      { presenter_id: 'p-lin', first_name: 'Lin', last_name: 'Chen' },
+      { presenter_id: 'p-sam', first_name: 'Sam', last_name: 'Rivera' },
+    ],
+  };
+  return {
+    title: options.title ?? 'Med-Tech Pitch Session',
+    description: 'Three-minute pitches.',
+    location: 'Innovation Hub',
+    start_time: options.startTime === null ? null : Timestamp.fromDate(options.startTime ?? new Date('2030-05-01T11:15:00Z')),
+    number_of_rounds: Object.keys(rounds).length,
+    rounds,
+    is_event_open: options.open ?? false,
+    round_number: options.roundNumber ?? 1,
+    presenter_index: options.presenterIndex ?? -1,
+    is_matching: false,
+    is_emailing: false,
+    is_slider_open: false,
+    normalLogo: null,
+    middleLogo: null,
+    developers: [{ name: 'Dev One', linkedin_url: 'https://www.linkedin.com/in/dev-one' }],
+  };
+}
+
+/** Waits until `check` passes (it throws until then), for live updates. */
+export async function eventually(check: () => void, timeoutMs = 8_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      check();
+      return;
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+}
