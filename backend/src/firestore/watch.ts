@@ -51,9 +51,14 @@ export function openListen(
   engine: FirestoreEngine,
   database: string,
   identity: Identity,
-  send: (res: ListenResponse) => void,
+  deliver: (res: ListenResponse) => void,
   fail: (err: ApiError) => void,
 ): ListenStream {
+  // Every document delivered to a listener is a billable read, as in production.
+  const send = (res: ListenResponse): void => {
+    if (res.documentChange) engine.recordReads(database, 1);
+    deliver(res);
+  };
   const targets = new Map<number, ActiveTarget>();
   const documentsPrefix = `${database}/documents`;
   let lastReadTime = 0n;

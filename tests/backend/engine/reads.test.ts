@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { RunAggregationQueryRequest } from '../../../backend/src/firestore/types.js';
+import { ADMIN } from '../../../backend/src/authz/identity.js';
+import type { ListenResponse, RunAggregationQueryRequest } from '../../../backend/src/firestore/types.js';
+import { openListen } from '../../../backend/src/firestore/watch.js';
 import { DB, ROOT, admin, doc, f, ids, memoryEngine, put, set, v } from './helpers.js';
 
 const aggQuery = (aggregations: NonNullable<RunAggregationQueryRequest['structuredAggregationQuery']>['aggregations'], limit?: number): RunAggregationQueryRequest => ({
@@ -113,5 +115,27 @@ describe('emulator operations', () => {
     expect(e.lookup(doc('c/a'))?.fields).toEqual(f({ x: 1 }));
     await e.commit(DB, { writes: [set('c/b', {})] }, admin);
     expect(e.query(ROOT, { from: [{ collectionId: 'c' }] })).toHaveLength(2);
+  });
+});
+
+describe('billable reads', () => {
+  it('count the documents gets and queries return, per database, and listener deliveries', async () => {
+    const engine = await memoryEngine();
+    await put(engine, { 'rooms/a': { n: 1 }, 'rooms/b': { n: 2 } });
+    expect(engine.readCount(DB)).toBe(0);
+
+    await engine.batchGet(DB, { documents: [doc('rooms/a'), doc('rooms/missing')] }, admin);
+    await engine.runQuery(DB, { parent: ROOT, structuredQuery: { from: [{ collectionId: 'rooms' }] } }, admin);
+    await engine.getDocument(doc('rooms/b'), admin);
+    expect(engine.readCount(DB)).toBe(1 + 2 + 1);
+
+    const sent: ListenResponse[] = [];
+    const stream = openListen(engine, DB, ADMIN, (res) => sent.push(res), () => {});
+    stream.request({ addTarget: { targetId: 2, documents: { documents: [doc('rooms/a')] } } });
+    await put(engine, { 'rooms/a': { n: 3 }, 'rooms/b': { n: 4 } });
+    stream.close();
+    expect(sent.filter((res) => res.documentChange)).toHaveLength(2);
+    expect(engine.readCount(DB)).toBe(4 + 2);
+    expect(engine.readCount('projects/other/databases/(default)')).toBe(0);
   });
 });

@@ -84,6 +84,13 @@ export interface FirestoreEngine {
   /** Throws INVALID_ARGUMENT when a query is malformed or unsupported. */
   validateQuery(parent: string, query: StructuredQuery): void;
 
+  /**
+   * Document reads as Firestore bills them (documents returned by gets and queries, and documents
+   * delivered to listeners), per database: the figure a read budget is checked against.
+   */
+  recordReads(database: string, documents: number): void;
+  readCount(database: string): number;
+
   /** Commit events, after each commit is durable. Returns the unsubscribe function. */
   onCommit(listener: (event: CommitEvent) => void): () => void;
 

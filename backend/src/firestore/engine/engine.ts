@@ -75,6 +75,7 @@ class Engine implements FirestoreEngine {
   authorizer: Authorizer;
   private readonly listeners = new Set<(event: CommitEvent) => void>();
   private readonly transactions = new TransactionTable();
+  private readonly readsByDatabase = new Map<string, number>();
   private closed = false;
 
   constructor(
@@ -226,6 +227,7 @@ class Engine implements FirestoreEngine {
       if (rc.tx) recordRead(rc.tx, key.name, doc);
       out.push(doc ? { found: mask ? withMask(doc, mask) : doc, readTime: rc.readTime } : { missing: key.name, readTime: rc.readTime });
     }
+    this.recordReads(database, out.filter((item) => item.found).length);
     if (rc.newTransaction) {
       if (out.length === 0) out.push({ transaction: rc.newTransaction, readTime: rc.readTime });
       else out[0] = { ...out[0], transaction: rc.newTransaction };
@@ -243,6 +245,7 @@ class Engine implements FirestoreEngine {
     authorizeList(this.authorizer, ctx.identity, q, docs, this.now(), this.reads(false));
     if (rc.tx) for (const doc of docs) recordRead(rc.tx, doc.name, doc);
     const out: RunQueryResponse[] = docs.map((doc) => ({ document: project(q, doc), readTime: rc.readTime }));
+    this.recordReads(database, docs.length);
     if (out.length === 0) out.push({ readTime: rc.readTime });
     if (rc.newTransaction) out[0] = { transaction: rc.newTransaction, ...out[0] };
     return out;
@@ -269,6 +272,7 @@ class Engine implements FirestoreEngine {
     const doc = this.store.get(key.name);
     authorizeGet(this.authorizer, ctx.identity, key.name, doc, this.now(), this.reads(false));
     if (!doc) throw new ApiError('NOT_FOUND', `Document "${key.name}" not found.`);
+    this.recordReads(key.database, 1);
     return mask ? withMask(doc, parseMask({ fieldPaths: mask })!) : doc;
   }
 
@@ -362,6 +366,14 @@ class Engine implements FirestoreEngine {
   }
 
   // ---- synchronous helpers for the listen logic ----
+
+  recordReads(database: string, documents: number): void {
+    if (documents > 0) this.readsByDatabase.set(database, (this.readsByDatabase.get(database) ?? 0) + documents);
+  }
+
+  readCount(database: string): number {
+    return this.readsByDatabase.get(database) ?? 0;
+  }
 
   currentTime(database: string): string {
     return formatMicros(this.store.version(database));
