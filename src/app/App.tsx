@@ -1,7 +1,9 @@
-// The app: shared providers around the router.
+// The app: shared UI providers, the current user and the shared event, around the router.
 
 import { useState } from 'react';
 import { RouterProvider } from 'react-router-dom';
+import { PresentersProvider } from '../contexts/PresentersContext';
+import { UserProvider } from '../contexts/UserContext';
 import { AppProviders } from './AppProviders';
 import { createRouter } from './router';
 
@@ -9,7 +11,11 @@ export function App() {
   const [router] = useState(createRouter);
   return (
     <AppProviders>
-      <RouterProvider router={router} />
+      <UserProvider>
+        <PresentersProvider>
+          <RouterProvider router={router} />
+        </PresentersProvider>
+      </UserProvider>
     </AppProviders>
   );
 }

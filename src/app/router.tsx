@@ -1,20 +1,33 @@
-// The app's routes. Each route's screen is loaded on demand, so the first page stays small.
+// The app's routes. Each screen is loaded on demand, so a provider's first page carries only the
+// frame and that page's code.
 
-import { createBrowserRouter } from 'react-router-dom';
+import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { AppLayout } from '../components/AppLayout';
 import { NotFound } from '../components/NotFound';
 import { PageLoader } from '../components/PageLoader';
 import { routePatterns } from '../config/paths';
 
+export const routes: RouteObject[] = [
+  {
+    path: routePatterns.welcome,
+    HydrateFallback: PageLoader,
+    lazy: async () => ({ Component: (await import('./routes/WelcomeRoute')).default }),
+  },
+  {
+    element: <AppLayout />,
+    HydrateFallback: PageLoader,
+    children: [
+      { path: routePatterns.home, lazy: async () => ({ Component: (await import('./routes/HomeRoute')).default }) },
+      { path: routePatterns.profile, lazy: async () => ({ Component: (await import('./routes/ProfileRoute')).default }) },
+      { path: routePatterns.presenters, lazy: async () => ({ Component: (await import('./routes/PresentersRoute')).default }) },
+      { path: routePatterns.questions, lazy: async () => ({ Component: (await import('./routes/QuestionsRoute')).default }) },
+      { path: routePatterns.results, lazy: async () => ({ Component: (await import('./routes/ResultsRoute')).default }) },
+      { path: routePatterns.match, lazy: async () => ({ Component: (await import('./routes/MatchRoute')).default }) },
+      { path: '*', Component: NotFound },
+    ],
+  },
+];
+
 export function createRouter() {
-  return createBrowserRouter([
-    {
-      element: <AppLayout />,
-      HydrateFallback: PageLoader,
-      children: [
-        { path: routePatterns.home, lazy: async () => ({ Component: (await import('./routes/HomeRoute')).default }) },
-        { path: '*', Component: NotFound },
-      ],
-    },
-  ]);
+  return createBrowserRouter(routes);
 }

@@ -1,7 +1,7 @@
-// Route /: for now the live status note; the landing page with the sessions replaces it.
+// Route /: the landing page.
 
-import { StatusNoteCard } from '../../features/status/StatusNoteCard';
+import { LandingPage } from '../../features/landing/LandingPage';
 
 export default function HomeRoute() {
-  return <StatusNoteCard />;
+  return <LandingPage />;
 }

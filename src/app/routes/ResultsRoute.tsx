@@ -1,0 +1,7 @@
+// Route /results: the session results.
+
+import { SessionResults } from '../../features/results/SessionResults';
+
+export default function ResultsRoute() {
+  return <SessionResults />;
+}

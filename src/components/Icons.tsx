@@ -1,0 +1,87 @@
+// The app's few icons, drawn here as simple SVG paths (the project carries no icon package).
+// Each is decorative: the control around it carries the accessible name.
+
+import SvgIcon, { type SvgIconProps } from '@mui/material/SvgIcon';
+
+export function HomeIcon(props: SvgIconProps) {
+  return (
+    <SvgIcon {...props} aria-hidden>
+      <path d="M12 3 2 11.5h3V21h5.5v-6h3v6H19v-9.5h3z" />
+    </SvgIcon>
+  );
+}
+
+export function PeopleIcon(props: SvgIconProps) {
+  return (
+    <SvgIcon {...props} aria-hidden>
+      <circle cx="8.5" cy="8" r="3.5" />
+      <circle cx="16.5" cy="9" r="2.8" />
+      <path d="M1.5 20c0-3.6 3.1-6 7-6s7 2.4 7 6zM16.8 20c0-2-.7-3.8-2-5.1.8-.3 1.5-.4 2.2-.4 3.2 0 5.5 2 5.5 5.5z" />
+    </SvgIcon>
+  );
+}
+
+export function PersonIcon(props: SvgIconProps) {
+  return (
+    <SvgIcon {...props} aria-hidden>
+      <circle cx="12" cy="7.5" r="4.5" />
+      <path d="M3 21c0-4.4 4-7.5 9-7.5s9 3.1 9 7.5z" />
+    </SvgIcon>
+  );
+}
+
+export function ArrowBackIcon(props: SvgIconProps) {
+  return (
+    <SvgIcon {...props} aria-hidden>
+      <path d="M20 11H7.8l5.6-5.6L12 4l-8 8 8 8 1.4-1.4L7.8 13H20z" />
+    </SvgIcon>
+  );
+}
+
+export function LinkedInIcon(props: SvgIconProps) {
+  return (
+    <SvgIcon {...props} aria-hidden>
+      <path d="M4 3h16a1 1 0 0 1 1 1v16a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V4a1 1 0 0 1 1-1zm2.2 7.3V18h2.6v-7.7zM7.5 6a1.5 1.5 0 1 0 0 3 1.5 1.5 0 0 0 0-3zm3.6 4.3V18h2.6v-4.1c0-1.2.4-2 1.5-2s1.3.9 1.3 2V18h2.6v-4.6c0-2.3-.9-3.3-2.8-3.3-1.2 0-2.1.5-2.6 1.3v-1.1z" />
+    </SvgIcon>
+  );
+}
+
+export function MailIcon(props: SvgIconProps) {
+  return (
+    <SvgIcon {...props} aria-hidden>
+      <path d="M3 5h18a1 1 0 0 1 1 1v12a1 1 0 0 1-1 1H3a1 1 0 0 1-1-1V6a1 1 0 0 1 1-1zm1 2.4V17h16V7.4l-8 5.1zM5.6 7 12 11l6.4-4z" />
+    </SvgIcon>
+  );
+}
+
+export function PlaceIcon(props: SvgIconProps) {
+  return (
+    <SvgIcon {...props} aria-hidden>
+      <path d="M12 2a7 7 0 0 0-7 7c0 5.2 7 13 7 13s7-7.8 7-13a7 7 0 0 0-7-7zm0 9.5A2.5 2.5 0 1 1 12 6.5a2.5 2.5 0 0 1 0 5z" />
+    </SvgIcon>
+  );
+}
+
+export function ScheduleIcon(props: SvgIconProps) {
+  return (
+    <SvgIcon {...props} aria-hidden>
+      <path d="M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20zm0 18a8 8 0 1 1 0-16 8 8 0 0 1 0 16zm.8-13h-1.6v6l5.2 3.1.8-1.3-4.4-2.6z" />
+    </SvgIcon>
+  );
+}
+
+export function OpenInNewIcon(props: SvgIconProps) {
+  return (
+    <SvgIcon {...props} aria-hidden>
+      <path d="M14 3v2h3.6l-9.8 9.8 1.4 1.4L19 6.4V10h2V3zM19 19H5V5h6V3H5a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h14a2 2 0 0 0 2-2v-6h-2z" />
+    </SvgIcon>
+  );
+}
+
+export function CloudOffIcon(props: SvgIconProps) {
+  return (
+    <SvgIcon {...props} aria-hidden>
+      <path d="M3.3 2 2 3.3l3 3A6 6 0 0 0 6 18h11.7l3 3 1.3-1.3zM7.2 16a4 4 0 0 1-.6-7.9L14.6 16zM19.4 10A7.5 7.5 0 0 0 8.6 4.9l1.5 1.5A5.5 5.5 0 0 1 17.5 11v1H19a2.5 2.5 0 0 1 1.4 4.6l1.4 1.4A4.5 4.5 0 0 0 19.4 10z" />
+    </SvgIcon>
+  );
+}

@@ -1,0 +1,129 @@
+// One presenter's match details (/match/:id): the presenter (photo or initials, name, company,
+// e-mail, LinkedIn) and the providers matched with them.
+
+import Alert from '@mui/material/Alert';
+import CircularProgress from '@mui/material/CircularProgress';
+import Divider from '@mui/material/Divider';
+import Link from '@mui/material/Link';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useEffect, useState } from 'react';
+import { PresenterAvatar } from '../../components/PresenterAvatar';
+import { getFinalMatch } from '../../db/finalMatches';
+import { listedProviders } from '../../lib/results';
+import type { FinalMatch } from '../../types/finalMatch';
+
+export const matchMessages = {
+  loading: 'Fetching Match Details...',
+  noData: 'No match data available.',
+  notFound: 'Match details not found.',
+  invalidId: 'Invalid match ID.',
+  failed: 'Failed to fetch match details.',
+  noProviders: 'No providers matched with this presenter.',
+} as const;
+
+/** A Firestore document id: not empty, no slash, not '.' or '..', not reserved (__…__). */
+export function isValidMatchId(id: string): boolean {
+  return id.trim() !== '' && !id.includes('/') && id !== '.' && id !== '..' && !/^__.*__$/.test(id) && id.length <= 1500;
+}
+
+type Load =
+  | { state: 'loading' }
+  | { state: 'ready'; match: FinalMatch }
+  | { state: 'error'; message: string };
+
+const hasPresenter = (match: FinalMatch) =>
+  [match.presenter_details.first_name, match.presenter_details.last_name].some((name) => name.trim() !== '');
+
+export function MatchDetails({ matchId }: { matchId: string }) {
+  const valid = isValidMatchId(matchId);
+  const [load, setLoad] = useState<Load>(valid ? { state: 'loading' } : { state: 'error', message: matchMessages.invalidId });
+
+  useEffect(() => {
+    if (!valid) return;
+    let active = true;
+    getFinalMatch(matchId).then(
+      (match) => {
+        if (!active) return;
+        setLoad(match ? { state: 'ready', match } : { state: 'error', message: matchMessages.notFound });
+      },
+      () => active && setLoad({ state: 'error', message: matchMessages.failed }),
+    );
+    return () => {
+      active = false;
+    };
+  }, [matchId, valid]);
+
+  if (load.state === 'loading') {
+    return (
+      <Stack direction="row" spacing={2} role="status" sx={{ alignItems: 'center', justifyContent: 'center', py: 6 }}>
+        <CircularProgress size={24} aria-hidden />
+        <Typography>{matchMessages.loading}</Typography>
+      </Stack>
+    );
+  }
+  if (load.state === 'error') return <Alert severity="error">{load.message}</Alert>;
+
+  const { match } = load;
+  if (!hasPresenter(match)) return <Typography sx={{ py: 4, textAlign: 'center' }}>{matchMessages.noData}</Typography>;
+
+  const details = match.presenter_details;
+  const name = `${details.first_name} ${details.last_name}`.trim();
+  const providers = listedProviders(match);
+
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+      <Stack spacing={2}>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { xs: 'center', sm: 'center' }, textAlign: { xs: 'center', sm: 'left' } }}>
+          <PresenterAvatar firstName={details.first_name} lastName={details.last_name} photoUrl={details.profile_url} size={88} />
+          <Stack spacing={0.5} sx={{ minWidth: 0 }}>
+            <Typography variant="h5" component="h1">
+              {name}
+            </Typography>
+            {details.company && <Typography>{details.company}</Typography>}
+            {details.email && (
+              <Link href={`mailto:${details.email}`} sx={{ overflowWrap: 'anywhere' }}>
+                {details.email}
+              </Link>
+            )}
+            {details.linkedin_url && (
+              <Link href={details.linkedin_url} target="_blank" rel="noopener noreferrer">
+                View LinkedIn Profile
+              </Link>
+            )}
+          </Stack>
+        </Stack>
+        <Divider />
+        <Typography id="matched-providers-heading" variant="h6" component="h2">
+          Matched Providers
+        </Typography>
+        {providers.length === 0 ? (
+          <Typography color="text.secondary">{matchMessages.noProviders}</Typography>
+        ) : (
+          <List aria-labelledby="matched-providers-heading" disablePadding>
+            {providers.map(({ provider_id, provider_details }) => (
+              <ListItem key={`${provider_id}-${provider_details.email}`} divider disableGutters>
+                <ListItemText
+                  primary={`${provider_details.first_name} ${provider_details.last_name}`}
+                  secondary={
+                    <>
+                      {provider_details.company}
+                      <br />
+                      <Link href={`mailto:${provider_details.email}`} sx={{ overflowWrap: 'anywhere' }}>
+                        {provider_details.email}
+                      </Link>
+                    </>
+                  }
+                />
+              </ListItem>
+            ))}
+          </List>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,62 @@
+// One entry of the presenter queue: the presenter's name and display status. The live entry
+// carries a blinking red dot; completed entries (answers saved) are dimmed (greyed, with text
+// still readable). An entry with a
+// destination is a link; one without (an announcement) is plain text.
+
+import Card from '@mui/material/Card';
+import CardActionArea from '@mui/material/CardActionArea';
+import CardContent from '@mui/material/CardContent';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router-dom';
+import type { DisplayStatus } from '../../lib/displayStatus';
+import type { PresenterEntry } from '../../types/event';
+import { VisuallyHidden } from '../../components/VisuallyHidden';
+import { LiveDot } from './LiveDot';
+
+
+export interface PresenterCardProps {
+  entry: PresenterEntry;
+  status: DisplayStatus;
+  /** Where the entry leads, or null when it leads nowhere. */
+  to: string | null;
+}
+
+function presenterName(entry: PresenterEntry): string {
+  return `${entry.first_name} ${entry.last_name}`.trim();
+}
+
+export function PresenterCard({ entry, status, to }: PresenterCardProps) {
+  const live = status === 'Live';
+  const name = presenterName(entry);
+  const content = (
+    <CardContent sx={{ py: 1.5, '&:last-child': { pb: 1.5 } }}>
+      <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
+        {live && <LiveDot />}
+        <Typography component="span" color={status === 'Completed' ? 'text.secondary' : 'text.primary'} sx={{ flex: 1, fontWeight: live ? 700 : 500, textTransform: 'capitalize', overflowWrap: 'anywhere' }}>
+          {name}
+        </Typography>
+        <VisuallyHidden>, </VisuallyHidden>
+        <Typography component="span" variant="body2" color={live ? 'error.dark' : 'text.secondary'} sx={{ fontWeight: live ? 700 : 400 }}>
+          {status}
+        </Typography>
+      </Stack>
+    </CardContent>
+  );
+  return (
+    <Card
+      component="li"
+      variant="outlined"
+      data-status={status}
+      sx={{ listStyle: 'none', bgcolor: status === 'Completed' ? 'grey.100' : undefined, borderColor: live ? 'error.main' : undefined, borderWidth: live ? 2 : 1 }}
+    >
+      {to ? (
+        <CardActionArea component={RouterLink} to={to}>
+          {content}
+        </CardActionArea>
+      ) : (
+        content
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,193 @@
+// The provider's profile form (/profile): name, e-mail, company, phone and the Privacy Policy
+// agreement. Saving shows a success toast and moves on to the presenters after 2 seconds; a
+// save that takes over 30 seconds gets a notice, and a failed one a warning toast.
+
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import CircularProgress from '@mui/material/CircularProgress';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useEffect, useRef, useState, type FormEvent, type MouseEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { toast } from 'react-toastify';
+import { PrivacyPolicyDialog } from '../../components/PrivacyPolicyDialog';
+import { timings } from '../../config/constants';
+import { paths } from '../../config/paths';
+import { useUser } from '../../contexts/UserContext';
+import { formatPhoneInput } from '../../lib/phone';
+import { validateProfile, type ProfileFormValues } from '../../lib/validation';
+import type { Provider } from '../../types/provider';
+
+export const profileMessages = {
+  saved: 'Profile saved successfully!',
+  failed: 'An error occurred while saving your profile.',
+  slow: 'Profile saving is taking longer than expected. Please check your internet connection.',
+} as const;
+
+type TextFieldName = Exclude<keyof ProfileFormValues, 'terms_accepted'>;
+
+const textFields: { name: TextFieldName; label: string; type: string; autoComplete: string; required: boolean }[] = [
+  { name: 'first_name', label: 'First Name', type: 'text', autoComplete: 'given-name', required: true },
+  { name: 'last_name', label: 'Last Name', type: 'text', autoComplete: 'family-name', required: true },
+  { name: 'email', label: 'Email', type: 'email', autoComplete: 'email', required: true },
+  { name: 'company', label: 'Company Name', type: 'text', autoComplete: 'organization', required: true },
+  { name: 'phone', label: 'Phone Number', type: 'tel', autoComplete: 'tel', required: false },
+];
+
+function initialValues(user: Provider | null): ProfileFormValues {
+  return {
+    first_name: user?.first_name ?? '',
+    last_name: user?.last_name ?? '',
+    email: user?.email ?? '',
+    company: user?.company ?? '',
+    phone: user?.phone ?? '',
+    terms_accepted: user?.terms_accepted ?? false,
+  };
+}
+
+export function ProfileForm() {
+  const { user, loading, saveProfile } = useUser();
+  const navigate = useNavigate();
+  const [values, setValues] = useState<ProfileFormValues>(() => initialValues(user));
+  const [touched, setTouched] = useState<Partial<Record<keyof ProfileFormValues, boolean>>>({});
+  const [saving, setSaving] = useState(false);
+  const [slow, setSlow] = useState(false);
+  const [privacyOpen, setPrivacyOpen] = useState(false);
+  const edited = useRef(false);
+  const mounted = useRef(true);
+
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+
+  // The stored profile arrives after start-up: fill the form in unless the user has begun typing.
+  useEffect(() => {
+    if (!edited.current) setValues(initialValues(user));
+  }, [user]);
+
+  useEffect(() => {
+    if (!saving) return;
+    const timer = setTimeout(() => setSlow(true), timings.profileSlowSaveMs);
+    return () => clearTimeout(timer);
+  }, [saving]);
+
+  const errors = validateProfile(values);
+  const valid = Object.keys(errors).length === 0;
+  const shownError = (field: keyof ProfileFormValues) => (touched[field] ? errors[field] : undefined);
+
+  const change = (field: keyof ProfileFormValues, value: string | boolean) => {
+    edited.current = true;
+    setValues((previous) => ({ ...previous, [field]: value }));
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!valid || saving) return;
+    setSaving(true);
+    setSlow(false);
+    try {
+      await saveProfile(values);
+      toast.success(profileMessages.saved, { autoClose: timings.profileToastMs });
+      setTimeout(() => {
+        if (mounted.current) navigate(paths.presenters);
+      }, timings.redirectAfterProfileSaveMs);
+    } catch {
+      toast.warning(profileMessages.failed, { autoClose: timings.profileToastMs });
+    } finally {
+      if (mounted.current) {
+        setSaving(false);
+        setSlow(false);
+      }
+    }
+  };
+
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, maxWidth: 600, mx: 'auto' }}>
+      <Stack component="form" spacing={2} onSubmit={onSubmit} noValidate aria-labelledby="profile-heading" aria-busy={saving}>
+        <Typography id="profile-heading" variant="h5" component="h1">
+          Provider Profile
+        </Typography>
+        {textFields.map((field) => {
+          const error = shownError(field.name);
+          return (
+            <TextField
+              key={field.name}
+              name={field.name}
+              label={field.label}
+              type={field.type}
+              autoComplete={field.autoComplete}
+              required={field.required}
+              value={values[field.name]}
+              onChange={(event) =>
+                change(field.name, field.name === 'phone' ? formatPhoneInput(event.target.value) : event.target.value)
+              }
+              onBlur={() => setTouched((previous) => ({ ...previous, [field.name]: true }))}
+              error={error !== undefined}
+              helperText={error ?? (field.name === 'phone' ? 'Optional. (###) ###-####' : undefined)}
+              disabled={saving || loading}
+              slotProps={field.name === 'phone' ? { htmlInput: { inputMode: 'tel' } } : undefined}
+              fullWidth
+            />
+          );
+        })}
+        <FormControl required error={touched.terms_accepted === true && errors.terms_accepted !== undefined}>
+          <FormControlLabel
+            control={
+              <Checkbox
+                checked={values.terms_accepted}
+                onChange={(event) => {
+                  change('terms_accepted', event.target.checked);
+                  setTouched((previous) => ({ ...previous, terms_accepted: true }));
+                }}
+                disabled={saving || loading}
+              />
+            }
+            label={
+              <>
+                I agree to the{' '}
+                <Link
+                  component="button"
+                  type="button"
+                  onClick={(event: MouseEvent) => {
+                    event.preventDefault();
+                    setPrivacyOpen(true);
+                  }}
+                  sx={{ verticalAlign: 'baseline' }}
+                >
+                  Privacy Policy
+                </Link>
+              </>
+            }
+          />
+          {touched.terms_accepted && errors.terms_accepted && <FormHelperText>{errors.terms_accepted}</FormHelperText>}
+        </FormControl>
+        <Button
+          type="submit"
+          variant="contained"
+          size="large"
+          disabled={!valid || saving || loading}
+          startIcon={saving ? <CircularProgress size={18} color="inherit" aria-label="Saving" /> : undefined}
+          sx={{ alignSelf: { xs: 'stretch', sm: 'flex-start' }, minWidth: 140 }}
+        >
+          Save
+        </Button>
+        {slow && (
+          <Alert severity="warning" role="status">
+            {profileMessages.slow}
+          </Alert>
+        )}
+      </Stack>
+      <PrivacyPolicyDialog open={privacyOpen} onClose={() => setPrivacyOpen(false)} />
+    </Paper>
+  );
+}

@@ -1,0 +1,189 @@
+// The rating questionnaire for one presenter (/questions/:presenterId): first the 'Star Rating
+// System' dialog, then every question and Submit. A returning provider sees their saved answers
+// and can change them. Answers given offline are kept on the device and synced later: the
+// provider is told so, never that it failed.
+
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Navigate, useNavigate } from 'react-router-dom';
+import { toast } from 'react-toastify';
+import { PageLoader } from '../../components/PageLoader';
+import { useOnline } from '../../components/useOnline';
+import { timings } from '../../config/constants';
+import { paths } from '../../config/paths';
+import { usePresenters } from '../../contexts/PresentersContext';
+import { useUser } from '../../contexts/UserContext';
+import { getQuestions } from '../../db/questions';
+import { getMyResponses, saveResponses } from '../../db/responses';
+import { answersFor } from '../../lib/answers';
+import type { Question } from '../../types/question';
+import type { Answer } from '../../types/response';
+import { QuestionField } from './QuestionField';
+import { StarRatingDialog } from './StarRatingDialog';
+
+export const questionMessages = {
+  submitted: 'Responses submitted successfully!',
+  savedOffline: 'Your answers are saved on this device and will be sent automatically when you are back online.',
+  failed: 'An error occurred.',
+} as const;
+
+/**
+ * How long Submit waits for the server's confirmation before telling the provider the answers
+ * are kept on the device (weak Wi-Fi can look online while nothing gets through).
+ */
+export const SYNC_WAIT_MS = 5_000;
+
+const blankAnswer = (question: Question): Answer => ({
+  question_id: question.question_id,
+  type: question.type,
+  rating: null,
+  comment: null,
+  response: null,
+});
+
+const hasContent = (answer: Answer) => answer.rating !== null || !!answer.comment?.trim() || !!answer.response?.trim();
+
+type Confirmation = 'confirmed' | 'pending';
+
+function confirmation(synced: Promise<void>, online: boolean): Promise<Confirmation> {
+  if (!online) return Promise.resolve('pending');
+  return Promise.race([
+    synced.then(() => 'confirmed' as const),
+    new Promise<Confirmation>((resolve) => setTimeout(() => resolve('pending'), SYNC_WAIT_MS)),
+  ]);
+}
+
+export function QuestionForm({ presenterId }: { presenterId: string }) {
+  const navigate = useNavigate();
+  const online = useOnline();
+  const { user, loading: userLoading } = useUser();
+  const { event, queue } = usePresenters();
+  const [rulesOpen, setRulesOpen] = useState(true);
+  const [questions, setQuestions] = useState<Question[] | null>(null);
+  const [answers, setAnswers] = useState<Record<string, Answer>>({});
+  /** Questions with a saved answer: sent again even when cleared, so the change is kept. */
+  const [savedIds, setSavedIds] = useState<ReadonlySet<string>>(new Set());
+  const [submitting, setSubmitting] = useState(false);
+  const [savedOffline, setSavedOffline] = useState(false);
+  const edited = useRef(false);
+  const mounted = useRef(true);
+  const eventId = event?.id ?? null;
+  const entry = queue.find((item) => item.presenter_id === presenterId) ?? null;
+  const presenterName = entry ? `${entry.first_name} ${entry.last_name}`.trim() : '';
+
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+
+  useEffect(() => {
+    let active = true;
+    getQuestions().then(
+      (loaded) => active && setQuestions(loaded),
+      // The spec: a failed question load is silent; loading ends.
+      () => active && setQuestions([]),
+    );
+    return () => {
+      active = false;
+    };
+  }, []);
+
+  useEffect(() => {
+    if (eventId === null || user === null) return;
+    let active = true;
+    getMyResponses(eventId).then(
+      (responses) => {
+        if (!active) return;
+        const saved = answersFor(responses, presenterId);
+        setSavedIds(new Set(Object.keys(saved)));
+        if (!edited.current) setAnswers(saved);
+      },
+      () => undefined,
+    );
+    return () => {
+      active = false;
+    };
+  }, [eventId, presenterId, user]);
+
+  if (userLoading) return <PageLoader />;
+  if (user === null) return <Navigate to={paths.profile} replace />;
+
+  const answerOf = (question: Question) => answers[question.question_id] ?? blankAnswer(question);
+  const toSave = (questions ?? []).map(answerOf).filter((answer) => hasContent(answer) || savedIds.has(answer.question_id));
+
+  const onChange = (answer: Answer) => {
+    edited.current = true;
+    setAnswers((previous) => ({ ...previous, [answer.question_id]: answer }));
+  };
+
+  const onSubmit = async (formEvent: FormEvent<HTMLFormElement>) => {
+    formEvent.preventDefault();
+    // The spec: skipped silently without a user id or a presenter id.
+    if (!user.user_id || !presenterId || !eventId || toSave.length === 0 || submitting) return;
+    setSubmitting(true);
+    setSavedOffline(false);
+    try {
+      const outcome = await saveResponses(eventId, presenterId, toSave);
+      const state = await confirmation(outcome.synced, online);
+      if (state === 'confirmed') {
+        toast.success(questionMessages.submitted);
+      } else {
+        // Kept on the device; a later refusal by the server is a real failure and is reported.
+        outcome.synced.catch(() => toast.error(questionMessages.failed));
+        setSavedOffline(true);
+        toast.info(questionMessages.savedOffline);
+      }
+      setTimeout(() => {
+        if (mounted.current) navigate(paths.presenters);
+      }, timings.redirectAfterResponsesMs);
+    } catch {
+      toast.error(questionMessages.failed);
+      if (mounted.current) setSubmitting(false);
+    }
+  };
+
+  return (
+    <>
+      <StarRatingDialog open={rulesOpen} onGoBack={() => navigate(paths.presenters)} onOk={() => setRulesOpen(false)} />
+      <Stack component="form" spacing={2} onSubmit={onSubmit} noValidate aria-labelledby="questions-heading" aria-busy={submitting}>
+        <Typography id="questions-heading" variant="h5" component="h1" sx={{ textTransform: 'capitalize' }}>
+          {presenterName ? `Rate ${presenterName}` : 'Rate this presenter'}
+        </Typography>
+        {questions === null ? (
+          <PageLoader />
+        ) : (
+          questions.map((question) => (
+            <QuestionField
+              key={question.question_id}
+              question={question}
+              answer={answerOf(question)}
+              onChange={onChange}
+              disabled={submitting}
+            />
+          ))
+        )}
+        {savedOffline && (
+          <Alert severity="info" role="status">
+            {questionMessages.savedOffline}
+          </Alert>
+        )}
+        <Button
+          type="submit"
+          variant="contained"
+          size="large"
+          disabled={submitting || toSave.length === 0 || !eventId}
+          startIcon={submitting ? <CircularProgress size={18} color="inherit" aria-label="Submitting" /> : undefined}
+          sx={{ alignSelf: { xs: 'stretch', sm: 'flex-start' }, minWidth: 140 }}
+        >
+          Submit
+        </Button>
+      </Stack>
+    </>
+  );
+}

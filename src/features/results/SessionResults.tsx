@@ -1,0 +1,124 @@
+// The session results (/results): the viewer's own matches ('Your Matches', only when they have
+// some) and the other presenters ('Potential Matches'), 10 at a time. A card opens the match
+// dialog. Without a user the page sends the visitor to /profile.
+
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useEffect, useState } from 'react';
+import { Navigate } from 'react-router-dom';
+import { PageLoader } from '../../components/PageLoader';
+import { env } from '../../config/env';
+import { paths } from '../../config/paths';
+import { usePresenters } from '../../contexts/PresentersContext';
+import { useUser } from '../../contexts/UserContext';
+import { getSessionResults } from '../../db/finalMatches';
+import { groupResults, pageOf } from '../../lib/results';
+import type { FinalMatch } from '../../types/finalMatch';
+import { MatchCard } from './MatchCard';
+import { MatchDialog } from './MatchDialog';
+
+export const resultsMessages = {
+  loading: 'Fetching Match Results...',
+  failed: 'There was an issue fetching the final match results.',
+  noPotential: 'No other potential matches found.',
+} as const;
+
+type Load = { state: 'loading' } | { state: 'ready'; matches: FinalMatch[] } | { state: 'failed' };
+
+interface MatchSectionProps {
+  title: string;
+  matches: FinalMatch[];
+  loadMoreLabel: string;
+  emptyText?: string;
+  onOpen: (match: FinalMatch) => void;
+}
+
+function MatchSection({ title, matches, loadMoreLabel, emptyText, onOpen }: MatchSectionProps) {
+  const [pages, setPages] = useState(1);
+  const page = pageOf(matches, pages);
+  const headingId = `results-${title.replace(/\s+/g, '-').toLowerCase()}`;
+  return (
+    <Stack component="section" aria-labelledby={headingId} spacing={1.5}>
+      <Typography id={headingId} variant="h6" component="h2">
+        {title}
+      </Typography>
+      {matches.length === 0 && emptyText ? (
+        <Typography color="text.secondary">{emptyText}</Typography>
+      ) : (
+        <Stack component="ul" spacing={1} sx={{ p: 0, m: 0 }}>
+          {page.visible.map((match) => (
+            <MatchCard key={match.id} match={match} onOpen={onOpen} />
+          ))}
+        </Stack>
+      )}
+      {page.hasMore && (
+        <Button variant="outlined" onClick={() => setPages((count) => count + 1)} sx={{ alignSelf: 'center' }}>
+          {loadMoreLabel}
+        </Button>
+      )}
+    </Stack>
+  );
+}
+
+export function SessionResults() {
+  const { user, loading: userLoading } = useUser();
+  const { event, loading: eventLoading } = usePresenters();
+  const [load, setLoad] = useState<Load>({ state: 'loading' });
+  const [open, setOpen] = useState<FinalMatch | null>(null);
+  const eventId = event?.id ?? null;
+  const ready = !userLoading && !eventLoading && user !== null;
+
+  useEffect(() => {
+    if (!ready) return;
+    let active = true;
+    setLoad({ state: 'loading' });
+    getSessionResults(eventId).then(
+      (results) => active && setLoad({ state: 'ready', matches: results.matches }),
+      () => active && setLoad({ state: 'failed' }),
+    );
+    return () => {
+      active = false;
+    };
+  }, [ready, eventId]);
+
+  if (userLoading) return <PageLoader />;
+  if (user === null) return <Navigate to={paths.profile} replace />;
+
+  const grouped = load.state === 'ready' ? groupResults(load.matches, user.email, env.contactEmail) : null;
+
+  return (
+    <Stack spacing={3}>
+      <Stack spacing={0.5}>
+        <Typography variant="h5" component="h1">
+          Session Results
+        </Typography>
+        <Typography color="text.secondary">Explore potential session connections</Typography>
+      </Stack>
+      {load.state === 'loading' && (
+        <Stack direction="row" spacing={2} role="status" sx={{ alignItems: 'center', justifyContent: 'center', py: 4 }}>
+          <CircularProgress size={24} aria-hidden />
+          <Typography>{resultsMessages.loading}</Typography>
+        </Stack>
+      )}
+      {load.state === 'failed' && <Alert severity="error">{resultsMessages.failed}</Alert>}
+      {grouped && (
+        <>
+          {grouped.yours.length > 0 && (
+            <MatchSection title="Your Matches" matches={grouped.yours} loadMoreLabel="Load More Your Matches" onOpen={setOpen} />
+          )}
+          <MatchSection
+            title="Potential Matches"
+            matches={grouped.potential}
+            loadMoreLabel="Load More Other Matches"
+            emptyText={resultsMessages.noPotential}
+            onOpen={setOpen}
+          />
+        </>
+      )}
+      <MatchDialog match={open} viewerEmail={user.email} onClose={() => setOpen(null)} />
+    </Stack>
+  );
+}

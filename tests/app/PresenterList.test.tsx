@@ -1,0 +1,142 @@
+// @vitest-environment jsdom
+// The presenters screen with the real app against the local backend: who gets sent to the
+// profile, the countdown and Event Closed pages, and the live queue in its groups.
+
+import { act, cleanup, render, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { eventually, openAdminDb, storedEvent, type AdminDb } from '../db/appDb';
+import { resetFirestore } from '../support/emulators';
+import { pointAppAt, renderApp, screen, spoken, storeProfile } from './support/appTestBed';
+
+const projectId = pointAppAt('app-presenters');
+const { EventCountdown } = await import('../../src/features/presenters/EventCountdown');
+const { LiveDot } = await import('../../src/features/presenters/LiveDot');
+let admin: AdminDb;
+
+beforeAll(() => {
+  admin = openAdminDb(projectId);
+});
+
+afterAll(async () => {
+  await admin.close();
+});
+
+beforeEach(async () => {
+  await resetFirestore(projectId);
+  window.localStorage.clear();
+});
+
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
+
+const queueRounds = {
+  round_1: [
+    { presenter_id: 'p-ada', first_name: 'Ada', last_name: 'Okafor' },
+    { presenter_id: 'p-lin', first_name: 'Lin', last_name: 'Chen' },
+    { presenter_id: 'p-note', first_name: 'announcement', last_name: 'Coffee break' },
+    { presenter_id: 'p-sam', first_name: 'Sam', last_name: 'Rivera' },
+    { presenter_id: 'p-results', first_name: 'session', last_name: 'results' },
+  ],
+};
+
+describe('the presenters screen', () => {
+  it('sends a visitor without a profile to the profile form', async () => {
+    await admin.db.doc('events/e1').set(storedEvent({ open: true, presenterIndex: 0 }));
+    const app = await renderApp('/presenters');
+    expect(await screen.findByRole('heading', { name: 'Provider Profile' }, { timeout: 8000 })).toBeTruthy();
+    expect(app.location()).toBe('/profile');
+  });
+
+  it('counts down to the start, with the location and the developers, before the event opens', async () => {
+    storeProfile();
+    await admin.db.doc('events/e1').set(storedEvent({ open: false, startTime: new Date(Date.now() + 2 * 3600_000) }));
+    await renderApp('/presenters');
+    expect(await screen.findByRole('heading', { name: 'Event Starting In' }, { timeout: 8000 })).toBeTruthy();
+    expect(screen.getByRole('timer').getAttribute('aria-label')).toMatch(/^(1|2) hours/);
+    expect(screen.getByText('Innovation Hub')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Dev One' }).getAttribute('href')).toBe('https://www.linkedin.com/in/dev-one');
+  });
+
+  it('shows Event Closed, with the results and the contact address, when there is no start time', async () => {
+    storeProfile();
+    await admin.db.doc('events/e1').set(storedEvent({ open: false, startTime: null }));
+    await renderApp('/presenters');
+    expect(await screen.findByRole('heading', { name: 'Event Closed' }, { timeout: 8000 })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'View Results' }).getAttribute('href')).toBe('/results');
+    expect(screen.getByRole('link', { name: 'innovation@example.edu' }).getAttribute('href')).toBe('mailto:innovation@example.edu');
+  });
+
+  it('groups the open event into Live, Up Next and Finished, and follows the live presenter', async () => {
+    storeProfile();
+    await admin.db.doc('events/e1').set(storedEvent({ open: true, presenterIndex: 1, rounds: queueRounds }));
+    await renderApp('/presenters');
+    const live = await screen.findByRole('region', { name: 'Live' }, { timeout: 8000 });
+    expect(within(live).getByRole('link', { name: spoken('Lin Chen', 'Live') }).getAttribute('href')).toBe('/questions/p-lin');
+    const finished = screen.getByRole('region', { name: 'Finished' });
+    expect(within(finished).getByRole('link', { name: spoken('Ada Okafor', 'Finished') })).toBeTruthy();
+    const upNext = screen.getByRole('region', { name: 'Up Next' });
+    expect(within(upNext).getAllByRole('listitem')).toHaveLength(3);
+
+    await admin.db.doc('events/e1').update({ presenter_index: 3 });
+    await eventually(() =>
+      expect(within(screen.getByRole('region', { name: 'Live' })).getByRole('link', { name: spoken('Sam Rivera', 'Live') })).toBeTruthy(),
+    );
+    expect(await screen.findByText('New Live Presenter!')).toBeTruthy();
+  });
+
+  it('opens the results for the session results entry and does nothing for an announcement', async () => {
+    storeProfile();
+    await admin.db.doc('events/e1').set(storedEvent({ open: true, presenterIndex: 0, rounds: queueRounds }));
+    const app = await renderApp('/presenters');
+    const upNext = await screen.findByRole('region', { name: 'Up Next' }, { timeout: 8000 });
+    expect(within(upNext).queryByRole('link', { name: /announcement/i })).toBeNull();
+    expect(within(upNext).getByText('announcement Coffee break')).toBeTruthy();
+    await userEvent.setup().click(within(upNext).getByRole('link', { name: spoken('session results', 'Up Next') }));
+    await eventually(() => expect(app.location()).toBe('/results'));
+  });
+
+  it('shows a finished presenter the provider has rated as Completed', async () => {
+    storeProfile();
+    await admin.db.doc('events/e1').set(storedEvent({ open: true, presenterIndex: 2, rounds: queueRounds }));
+    await renderApp('/presenters');
+    await screen.findByRole('region', { name: 'Finished' }, { timeout: 8000 });
+    const { saveResponses } = await import('../../src/db/responses');
+    const outcome = await saveResponses('e1', 'p-ada', [{ question_id: 'q1', type: 'stars', rating: 5, comment: null, response: null }]);
+    await outcome.synced;
+    const completed = await screen.findByRole('region', { name: 'Completed' }, { timeout: 8000 });
+    expect(within(completed).getByRole('link', { name: spoken('Ada Okafor', 'Completed') })).toBeTruthy();
+    expect(within(screen.getByRole('region', { name: 'Finished' })).queryByText('Ada Okafor')).toBeNull();
+  });
+});
+
+describe('the countdown', () => {
+  it("counts down every second and says 'Event Starting Soon' at the start time", () => {
+    vi.useFakeTimers();
+    vi.setSystemTime(new Date('2030-05-01T10:00:00Z'));
+    render(<EventCountdown startTime={new Date('2030-05-01T11:15:02Z')} location="Innovation Hub" developers={[]} />);
+    expect(screen.getByRole('heading', { name: 'Event Starting In' })).toBeTruthy();
+    expect(screen.getByRole('timer').getAttribute('aria-label')).toBe('1 hours, 15 minutes, 2 seconds');
+    expect(screen.getByRole('timer').textContent).toBe('01Hours15Minutes02Seconds');
+    act(() => vi.advanceTimersByTime(1_000));
+    expect(screen.getByRole('timer').getAttribute('aria-label')).toBe('1 hours, 15 minutes, 1 seconds');
+    act(() => vi.advanceTimersByTime(75 * 60_000 + 1_000));
+    expect(screen.getByRole('heading', { name: 'Event Starting Soon' })).toBeTruthy();
+    expect(screen.queryByRole('timer')).toBeNull();
+  });
+});
+
+describe('the live dot', () => {
+  it('blinks once a second', () => {
+    vi.useFakeTimers();
+    const { container } = render(<LiveDot />);
+    const dot = container.querySelector('[data-lit]') as HTMLElement;
+    expect(dot.dataset.lit).toBe('true');
+    act(() => vi.advanceTimersByTime(1_000));
+    expect(dot.dataset.lit).toBe('false');
+    act(() => vi.advanceTimersByTime(1_000));
+    expect(dot.dataset.lit).toBe('true');
+  });
+});

@@ -1,0 +1,184 @@
+// @vitest-environment jsdom
+// The rating questionnaire in the real app against the local backend: the Star Rating System
+// dialog, the questions by type, submitting (then the presenters after 1 s), a returning
+// provider's saved answers, answers given on a dead network, and a failure.
+
+import { act, cleanup, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { eventually, openAdminDb, storedEvent, type AdminDb } from '../db/appDb';
+import { firestoreEmulator, resetFirestore } from '../support/emulators';
+import { startNetworkProxy } from './support/networkProxy';
+import { pointAppAt, renderApp, screen, storeProfile } from './support/appTestBed';
+
+const network = await startNetworkProxy(firestoreEmulator());
+const projectId = pointAppAt('app-questions', { firestore: network.address });
+const { ensureSignedIn } = await import('../../src/db/session');
+let admin: AdminDb;
+
+beforeAll(() => {
+  admin = openAdminDb(projectId);
+});
+
+afterAll(async () => {
+  await admin.close();
+  await network.close();
+});
+
+beforeEach(async () => {
+  network.restore();
+  setOnline(true);
+  await resetFirestore(projectId);
+  window.localStorage.clear();
+  storeProfile();
+  const batch = admin.db.batch();
+  batch.set(admin.db.doc('events/e1'), storedEvent({ open: true, presenterIndex: 0 }));
+  batch.set(admin.db.doc('questions/q1'), { question_number: 1, type: 'stars', title: 'Clinical validation', questions: 'How well can you support trials?', question: 'Clinical validation' });
+  batch.set(admin.db.doc('questions/q2'), { question_number: 2, type: 'rating', title: 'Overall', questions: 'How promising is it?', question: 'Overall' });
+  batch.set(admin.db.doc('questions/q3'), { question_number: 3, type: 'text', title: 'Comments', questions: 'Anything else?', question: 'Comments' });
+  await batch.commit();
+});
+
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
+
+function setOnline(online: boolean) {
+  Object.defineProperty(window.navigator, 'onLine', { configurable: true, get: () => online });
+  window.dispatchEvent(new Event(online ? 'online' : 'offline'));
+}
+
+async function openQuestions(presenterId = 'p-ada') {
+  const user = vi.isFakeTimers() ? userEvent.setup({ advanceTimers: vi.advanceTimersByTime }) : userEvent.setup();
+  const app = await renderApp(`/questions/${presenterId}`);
+  const dialog = await screen.findByRole('dialog', { name: 'Star Rating System' });
+  return { user, app, dialog };
+}
+
+/** Picks a star rating with the keyboard, as a screen-reader or keyboard user does. */
+async function chooseStars(user: ReturnType<typeof userEvent.setup>, question: HTMLElement, name: string) {
+  act(() => within(question).getByRole('radio', { name }).focus());
+  await user.keyboard(' ');
+}
+
+async function dismissRules(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(screen.getByRole('button', { name: 'OK' }));
+  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  return screen.findByRole('region', { name: 'Clinical validation' }, { timeout: 8000 });
+}
+
+describe('the questionnaire', () => {
+  it('explains the five star meanings first, and Go Back returns to the presenters', async () => {
+    const { user, app, dialog } = await openQuestions();
+    const meanings = within(dialog).getAllByRole('listitem').map((item) => item.textContent);
+    expect(meanings).toEqual([
+      '1 = Limited knowledge/support',
+      '2 = Can help with some basic needs',
+      '3 = Moderate support',
+      '4 = Broad service offerings',
+      '5 = Full-service',
+    ]);
+    await user.click(within(dialog).getByRole('button', { name: 'Go Back' }));
+    await eventually(() => expect(app.location()).toBe('/presenters'));
+  });
+
+  it('shows each question with its title, text and the input its type asks for', async () => {
+    const { user } = await openQuestions();
+    const stars = await dismissRules(user);
+    expect(screen.getByRole('heading', { name: 'Rate Ada Okafor' })).toBeTruthy();
+    expect(within(stars).getByText('How well can you support trials?')).toBeTruthy();
+    expect(within(stars).getAllByRole('radio')).toHaveLength(6);
+    expect(within(stars).getByLabelText('Comments')).toBeTruthy();
+    const rating = screen.getByRole('region', { name: 'Overall' });
+    expect(within(rating).getAllByRole('button', { name: /of 5$/ })).toHaveLength(5);
+    const text = screen.getByRole('region', { name: 'Comments' });
+    expect(within(text).getByLabelText('Your answer')).toBeTruthy();
+  });
+
+  it('counts comment characters and stops at 1000', async () => {
+    const { user } = await openQuestions();
+    const stars = await dismissRules(user);
+    const comment = within(stars).getByLabelText('Comments') as HTMLTextAreaElement;
+    await user.type(comment, 'Great');
+    expect(within(stars).getByText('5/1000')).toBeTruthy();
+    await user.clear(comment);
+    await user.click(comment);
+    await user.paste('x'.repeat(1001));
+    expect(comment.value).toHaveLength(1000);
+    expect(within(stars).getByText('1000/1000')).toBeTruthy();
+  });
+
+  it('submits the answers, confirms them and returns to the presenters after 1 second', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { user, app } = await openQuestions();
+    const stars = await dismissRules(user);
+    await chooseStars(user, stars, '4 Stars: Broad service offerings');
+    await user.type(within(stars).getByLabelText('Comments'), 'Can run a pilot');
+    await user.click(within(screen.getByRole('region', { name: 'Overall' })).getByRole('button', { name: '3 of 5' }));
+    await user.type(within(screen.getByRole('region', { name: 'Comments' })).getByLabelText('Your answer'), 'Keep going');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+
+    expect(await screen.findByText('Responses submitted successfully!', {}, { timeout: 8000 })).toBeTruthy();
+    expect(app.location()).toBe('/questions/p-ada');
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(1_000);
+    });
+    await eventually(() => expect(app.location()).toBe('/presenters'));
+
+    const stored = await admin.db.collection('responses').where('presenter_id', '==', 'p-ada').get();
+    const byQuestion = Object.fromEntries(stored.docs.map((document) => [document.get('question_id'), document.data()]));
+    expect(byQuestion.q1).toMatchObject({ type: 'stars', rating: 4, comment: 'Can run a pilot', event_id: 'e1' });
+    expect(byQuestion.q2).toMatchObject({ type: 'rating', rating: 3 });
+    expect(byQuestion.q3).toMatchObject({ type: 'text', response: 'Keep going', rating: null });
+  });
+
+  it("shows a returning provider's saved answers and saves their change", async () => {
+    const { uid } = await ensureSignedIn();
+    await admin.db.doc(`responses/${uid}_e1_p-ada_q1`).set({
+      question_id: 'q1', presenter_id: 'p-ada', provider_id: uid, event_id: 'e1', type: 'stars', rating: 2, comment: 'Some help', response: null,
+    });
+    const { user } = await openQuestions();
+    const stars = await dismissRules(user);
+    await waitFor(() => expect((within(stars).getByLabelText('Comments') as HTMLTextAreaElement).value).toBe('Some help'));
+    expect((within(stars).getByRole('radio', { name: '2 Stars: Can help with some basic needs' }) as HTMLInputElement).checked).toBe(true);
+
+    await chooseStars(user, stars, '5 Stars: Full-service');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await screen.findByText('Responses submitted successfully!', {}, { timeout: 8000 });
+    expect((await admin.db.doc(`responses/${uid}_e1_p-ada_q1`).get()).get('rating')).toBe(5);
+  });
+
+  it('keeps answers given on a dead network and says they will be sent, never that it failed', async () => {
+    const { user, app } = await openQuestions();
+    const stars = await dismissRules(user);
+    await chooseStars(user, stars, '3 Stars: Moderate support');
+    network.cutOff();
+    act(() => setOnline(false));
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+
+    const notice = 'Your answers are saved on this device and will be sent automatically when you are back online.';
+    expect((await screen.findAllByText(notice, {}, { timeout: 8000 })).length).toBeGreaterThan(0);
+    expect(screen.queryByText('An error occurred.')).toBeNull();
+    await eventually(() => expect(app.location()).toBe('/presenters'));
+
+    network.restore();
+    act(() => setOnline(true));
+    const { uid } = await ensureSignedIn();
+    await waitFor(
+      async () => expect((await admin.db.doc(`responses/${uid}_e1_p-ada_q1`).get()).get('rating')).toBe(3),
+      { timeout: 30_000, interval: 500 },
+    );
+    expect(screen.queryByText('An error occurred.')).toBeNull();
+  }, 45_000);
+
+  it("says 'An error occurred.' when the answers cannot be stored", async () => {
+    const { user, app } = await openQuestions('bad%2Fid');
+    const stars = await dismissRules(user);
+    await chooseStars(user, stars, '1 Star: Limited knowledge/support');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('An error occurred.')).toBeTruthy();
+    expect(app.location()).toBe('/questions/bad%2Fid');
+    expect((screen.getByRole('button', { name: 'Submit' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+});

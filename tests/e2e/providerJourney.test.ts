@@ -1,0 +1,214 @@
+// The provider's journey in Debian's Chromium, on the built app served by Vite's preview server,
+// against the local backend: landing → profile → presenters → questions → a submitted rating, on a
+// 360 px phone and a 1280 px laptop; then an attendee browsing the results and a match. Each step
+// is screenshotted (tests/artifacts/) and scanned with axe-core: no serious or critical
+// accessibility violations.
+
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Browser, Page } from 'playwright-core';
+import { build, preview, type PreviewServer } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openAdminDb, storedEvent, type AdminDb } from '../db/appDb';
+import { launchChromium, saveScreenshot } from '../support/browser';
+import { authEmulator, firestoreEmulator, storageEmulator, uniqueProjectId } from '../support/emulators';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const axePath = path.join(root, 'node_modules/axe-core/axe.min.js');
+const projectId = uniqueProjectId('e2e-provider');
+const address = ({ host, port }: { host: string; port: number }) => `${host}:${port}`;
+
+let outDir: string;
+let server: PreviewServer;
+let appUrl: string;
+let browser: Browser;
+let admin: AdminDb;
+
+beforeAll(async () => {
+  outDir = await fs.mkdtemp(path.join(os.tmpdir(), 'e2e-build-'));
+  Object.assign(process.env, {
+    VITE_USE_EMULATORS: 'true',
+    VITE_FIREBASE_PROJECT_ID: projectId,
+    VITE_FIRESTORE_EMULATOR_HOST: address(firestoreEmulator()),
+    VITE_AUTH_EMULATOR_HOST: address(authEmulator()),
+    VITE_STORAGE_EMULATOR_HOST: address(storageEmulator()),
+  });
+  const inline = { root, configFile: path.join(root, 'vite.config.ts'), logLevel: 'warn' as const };
+  await build({ ...inline, build: { outDir, emptyOutDir: true, sourcemap: false } });
+  server = await preview({ ...inline, build: { outDir }, preview: { host: '127.0.0.1', port: 0 } });
+  appUrl = server.resolvedUrls?.local[0] ?? '';
+  browser = await launchChromium();
+
+  admin = openAdminDb(projectId);
+  const batch = admin.db.batch();
+  batch.set(admin.db.doc('events/medtech'), storedEvent({
+    title: 'Med-Tech Pitch Session',
+    open: true,
+    presenterIndex: 0,
+    rounds: {
+      round_1: [
+        { presenter_id: 'p-ada', first_name: 'Ada', last_name: 'Okafor' },
+        { presenter_id: 'p-lin', first_name: 'Lin', last_name: 'Chen' },
+        { presenter_id: 'p-results', first_name: 'session', last_name: 'results' },
+      ],
+    },
+  }));
+  batch.set(admin.db.doc('questions/q1'), { question_number: 1, type: 'stars', title: 'Clinical validation', questions: 'How well can you support clinical validation and trials?', question: 'Clinical validation' });
+  batch.set(admin.db.doc('questions/q2'), { question_number: 2, type: 'rating', title: 'Overall', questions: 'How promising is this innovation overall?', question: 'Overall' });
+  batch.set(admin.db.doc('questions/q3'), { question_number: 3, type: 'text', title: 'Comments', questions: 'Anything you would like the presenter to know?', question: 'Comments' });
+  batch.set(admin.db.doc('final_matches/m-ada'), {
+    event_id: 'medtech',
+    presenter_id: 'p-ada',
+    presenter_details: { first_name: 'Ada', last_name: 'Okafor', email: 'ada@pulseloop.example', company: 'PulseLoop', linkedin_url: 'https://www.linkedin.com/in/ada', profile_url: null },
+    matched_providers: [
+      { provider_id: 'x1', provider_details: { first_name: 'Omar', last_name: 'Diaz', email: 'omar@partner.example', company: 'MedScale' } },
+      { provider_id: 'x2', provider_details: { first_name: 'Attendee', last_name: 'Viewer', email: 'attendee@example.com', company: 'Care Partners' } },
+    ],
+  });
+  batch.set(admin.db.doc('final_matches/m-lin'), {
+    event_id: 'medtech',
+    presenter_id: 'p-lin',
+    presenter_details: { first_name: 'Lin', last_name: 'Chen', email: 'lin@gaitsense.example', company: 'GaitSense', linkedin_url: null, profile_url: null },
+    matched_providers: [],
+  });
+  await batch.commit();
+}, 180_000);
+
+afterAll(async () => {
+  await admin?.close();
+  await browser?.close();
+  await new Promise<void>((resolve) => (server ? server.httpServer.close(() => resolve()) : resolve()));
+  await fs.rm(outDir, { recursive: true, force: true });
+});
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[] }[];
+}
+
+/** axe-core's serious and critical findings on the page as it is now. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: axePath });
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
+    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } });
+    return result.violations;
+  });
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id} (${violation.impact}): ${violation.help} at ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+}
+
+async function checkStep(page: Page, width: number, step: string) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth), `${step} fits ${width} px`).toBeLessThanOrEqual(width);
+  await saveScreenshot(page, `provider-${step}-${width}`);
+  expect(await seriousViolations(page), `axe on ${step} at ${width} px`).toEqual([]);
+}
+
+describe.each([
+  { width: 360, height: 740, email: 'phone.provider@example.com' },
+  { width: 1280, height: 800, email: 'laptop.provider@example.com' },
+])('the provider journey at $width px', ({ width, height, email }) => {
+  it('goes from the landing page to a submitted rating', async () => {
+    const context = await browser.newContext({ viewport: { width, height } });
+    const page = await context.newPage();
+    page.on('pageerror', (error) => console.error('[browser]', error.message));
+    try {
+      await page.goto(appUrl);
+      await page.getByText('Please complete your profile in order to participate.').waitFor();
+      await page.getByRole('region', { name: 'Explore Sessions' }).getByRole('link', { name: /^11:15 AM\s*,\s*Med-Tech Pitch Session/ }).waitFor();
+      await checkStep(page, width, 'landing');
+
+      await page.getByRole('link', { name: 'Complete Your Profile' }).click();
+      await page.getByRole('heading', { name: 'Provider Profile' }).waitFor();
+      await page.getByLabel('First Name').fill('Grace');
+      await page.getByLabel('Last Name').fill('Hopper');
+      await page.getByLabel('Email').fill(email);
+      await page.getByLabel('Company Name').fill('Navy Labs');
+      await page.getByLabel('Phone Number').pressSequentially('5550100123');
+      expect(await page.getByLabel('Phone Number').inputValue()).toBe('(555) 010-0123');
+      await page.getByRole('checkbox', { name: 'I agree to the Privacy Policy' }).check();
+      await checkStep(page, width, 'profile');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await page.getByText('Profile saved successfully!').waitFor();
+      await page.waitForURL('**/presenters');
+
+      const live = page.getByRole('region', { name: 'Live' });
+      await live.getByRole('link', { name: /^Ada Okafor\s*,\s*Live$/ }).waitFor();
+      const nav = page.getByRole('navigation', { name: 'Main' });
+      await expect.poll(() => nav.getByRole('link', { name: 'Presenters' }).getAttribute('aria-current')).toBe('page');
+      await expect.poll(() => nav.getByRole('link', { name: 'Profile' }).getAttribute('aria-current')).toBeNull();
+      await page.getByRole('region', { name: 'Up Next' }).getByRole('link', { name: /^Lin Chen\s*,\s*Up Next$/ }).waitFor();
+      await checkStep(page, width, 'presenters');
+
+      await live.getByRole('link', { name: /^Ada Okafor\s*,\s*Live$/ }).click();
+      const rules = page.getByRole('dialog', { name: 'Star Rating System' });
+      await rules.waitFor();
+      await checkStep(page, width, 'star-rating-system');
+      await rules.getByRole('button', { name: 'OK' }).click();
+      await rules.waitFor({ state: 'hidden' });
+
+      const stars = page.getByRole('region', { name: 'Clinical validation' });
+      await stars.locator('label', { hasText: '4 Stars: Broad service offerings' }).click();
+      expect(await stars.getByRole('radio', { name: '4 Stars: Broad service offerings' }).isChecked()).toBe(true);
+      await stars.getByLabel('Comments').fill('We can run a pilot study.');
+      await page.getByRole('region', { name: 'Overall' }).getByRole('button', { name: '5 of 5' }).click();
+      await page.getByRole('region', { name: 'Comments' }).getByLabel('Your answer').fill('Great pitch.');
+      await checkStep(page, width, 'questions');
+
+      await page.getByRole('button', { name: 'Submit' }).click();
+      await page.getByText('Responses submitted successfully!').waitFor();
+      await page.waitForURL('**/presenters');
+      await live.getByRole('link', { name: /^Ada Okafor\s*,\s*Live$/ }).waitFor();
+      await checkStep(page, width, 'submitted');
+
+      const uid = await page.evaluate(() => JSON.parse(window.localStorage.getItem('profile') ?? '{}').user_id as string);
+      const stored = await admin.db.collection('responses').where('provider_id', '==', uid).get();
+      const byQuestion = Object.fromEntries(stored.docs.map((document) => [document.get('question_id'), document.data()]));
+      expect(byQuestion.q1).toMatchObject({ presenter_id: 'p-ada', event_id: 'medtech', rating: 4, comment: 'We can run a pilot study.' });
+      expect(byQuestion.q2).toMatchObject({ rating: 5 });
+      expect(byQuestion.q3).toMatchObject({ response: 'Great pitch.' });
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
+});
+
+describe.each([{ width: 360, height: 740 }, { width: 1280, height: 800 }])('an attendee at $width px', ({ width, height }) => {
+  it('browses the results, opens a match and its details page', async () => {
+    const context = await browser.newContext({ viewport: { width, height } });
+    await context.addInitScript(() => {
+      window.localStorage.setItem(
+        'profile',
+        JSON.stringify({ user_id: '', first_name: 'Attendee', last_name: 'Viewer', email: 'attendee@example.com', company: 'Care Partners', phone: '', terms_accepted: true }),
+      );
+    });
+    const page = await context.newPage();
+    page.on('pageerror', (error) => console.error('[browser]', error.message));
+    try {
+      await page.goto(new URL('/results', appUrl).href);
+      const yours = page.getByRole('region', { name: 'Your Matches' });
+      await yours.getByRole('button', { name: /^Ada Okafor/ }).waitFor();
+      await page.getByRole('region', { name: 'Potential Matches' }).getByRole('button', { name: /^Lin Chen/ }).waitFor();
+      await checkStep(page, width, 'results');
+
+      await yours.getByRole('button', { name: /^Ada Okafor/ }).click();
+      const dialog = page.getByRole('dialog', { name: 'Ada Okafor' });
+      await dialog.getByText('Attendee Viewer (You)').waitFor();
+      await page.waitForTimeout(1_600);
+      await checkStep(page, width, 'results-dialog');
+
+      await dialog.getByRole('link', { name: 'Match Details' }).click();
+      await page.waitForURL('**/match/m-ada');
+      await page.getByRole('heading', { name: 'Ada Okafor' }).waitFor();
+      await page.getByRole('link', { name: 'View LinkedIn Profile' }).waitFor();
+      await checkStep(page, width, 'match-details');
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
+});
