@@ -3,7 +3,13 @@
 // environment says so. The rest of the app uses the domain modules in src/db/.
 
 import { initializeApp, type FirebaseApp } from 'firebase/app';
-import { connectAuthEmulator, getAuth, type Auth } from 'firebase/auth';
+import {
+  browserLocalPersistence,
+  connectAuthEmulator,
+  indexedDBLocalPersistence,
+  initializeAuth,
+  type Auth,
+} from 'firebase/auth';
 import {
   connectFirestoreEmulator,
   initializeFirestore,
@@ -11,7 +17,6 @@ import {
   persistentMultipleTabManager,
   type Firestore,
 } from 'firebase/firestore';
-import { connectStorageEmulator, getStorage, type FirebaseStorage } from 'firebase/storage';
 import { env } from '../config/env';
 
 export const app: FirebaseApp = initializeApp(env.firebase);
@@ -20,13 +25,14 @@ export const db: Firestore = initializeFirestore(app, {
   localCache: persistentLocalCache({ tabManager: persistentMultipleTabManager() }),
 });
 
-export const auth: Auth = getAuth(app);
-
-export const storage: FirebaseStorage = getStorage(app);
+// Providers sign in anonymously and admins with e-mail and password: no popup or redirect
+// sign-in, so Auth starts without its popup/redirect resolver (smaller first load).
+export const auth: Auth = initializeAuth(app, {
+  persistence: [indexedDBLocalPersistence, browserLocalPersistence],
+});
 
 if (env.emulators) {
-  const { firestore, auth: authHost, storage: storageHost } = env.emulators;
+  const { firestore, auth: authHost } = env.emulators;
   connectFirestoreEmulator(db, firestore.host, firestore.port);
   connectAuthEmulator(auth, `http://${authHost.host}:${authHost.port}`, { disableWarnings: true });
-  connectStorageEmulator(storage, storageHost.host, storageHost.port);
 }
