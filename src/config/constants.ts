@@ -12,8 +12,6 @@ export const COMMENT_MAX_LENGTH = 1000;
 export const PHONE_FORMAT = '(###) ###-####';
 export const RESULTS_PAGE_SIZE = 10;
 export const PRESENTER_LIST_MAX_HEIGHT_PX = 300;
-/** The shared status note of the start page. */
-export const STATUS_NOTE_MAX_LENGTH = 500;
 export const PRESENTER_STATUSES = ['Up Next', 'Completed'] as const;
 /** Matching defaults when the event sets none (DECISIONS.md). */
 export const DEFAULT_MIN_MATCH_SCORE = 4;
@@ -34,6 +32,11 @@ export const timings = {
   countdownRefreshMs: 1_000,
   liveDotBlinkMs: 1_000,
   matchHighlightMs: 1_500,
+  /**
+   * How long Submit waits for the server's confirmation before telling the provider the answers
+   * are kept on the device (weak Wi-Fi can look online while nothing gets through).
+   */
+  responsesSyncWaitMs: 5_000,
   /** Toasts of screens the spec gives no duration for. */
   defaultToastMs: 4_000,
 } as const;

@@ -31,12 +31,6 @@ export const questionMessages = {
   failed: 'An error occurred.',
 } as const;
 
-/**
- * How long Submit waits for the server's confirmation before telling the provider the answers
- * are kept on the device (weak Wi-Fi can look online while nothing gets through).
- */
-export const SYNC_WAIT_MS = 5_000;
-
 const blankAnswer = (question: Question): Answer => ({
   question_id: question.question_id,
   type: question.type,
@@ -53,7 +47,7 @@ function confirmation(synced: Promise<void>, online: boolean): Promise<Confirmat
   if (!online) return Promise.resolve('pending');
   return Promise.race([
     synced.then(() => 'confirmed' as const),
-    new Promise<Confirmation>((resolve) => setTimeout(() => resolve('pending'), SYNC_WAIT_MS)),
+    new Promise<Confirmation>((resolve) => setTimeout(() => resolve('pending'), timings.responsesSyncWaitMs)),
   ]);
 }
 
