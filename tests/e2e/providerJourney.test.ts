@@ -104,6 +104,17 @@ async function seriousViolations(page: Page): Promise<string[]> {
 }
 
 async function checkStep(page: Page, width: number, step: string) {
+  // Colours are judged once they have settled: a button fading from disabled to enabled is
+  // mid-transition right after the click that enabled it. Endless animations (the live dot) and
+  // cancelled ones (ripples) are not waited for.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   expect(await page.evaluate(() => document.documentElement.scrollWidth), `${step} fits ${width} px`).toBeLessThanOrEqual(width);
   await saveScreenshot(page, `provider-${step}-${width}`);
   expect(await seriousViolations(page), `axe on ${step} at ${width} px`).toEqual([]);
