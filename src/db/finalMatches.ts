@@ -19,18 +19,6 @@ import { latestFirst } from '../lib/sharedEvent';
 import { getEvents } from './events';
 import { db } from './firebase';
 
-function toPresenterDetails(value: unknown): PresenterDetails {
-  const details = toRecord(value);
-  return {
-    first_name: toStringOr(details.first_name, ''),
-    last_name: toStringOr(details.last_name, ''),
-    email: toStringOr(details.email, ''),
-    company: toStringOr(details.company, ''),
-    linkedin_url: toStringOrNull(details.linkedin_url),
-    profile_url: toStringOrNull(details.profile_url),
-  };
-}
-
 function toProviderDetails(value: unknown): ProviderDetails {
   const details = toRecord(value);
   return {
@@ -38,6 +26,16 @@ function toProviderDetails(value: unknown): ProviderDetails {
     last_name: toStringOr(details.last_name, ''),
     email: toStringOr(details.email, ''),
     company: toStringOr(details.company, ''),
+  };
+}
+
+/** A presenter's details are a provider's plus their links. */
+function toPresenterDetails(value: unknown): PresenterDetails {
+  const details = toRecord(value);
+  return {
+    ...toProviderDetails(details),
+    linkedin_url: toStringOrNull(details.linkedin_url),
+    profile_url: toStringOrNull(details.profile_url),
   };
 }
 

@@ -2,37 +2,17 @@
 // The frame around every page, in the real app: logos, bottom navigation, the back arrow, the
 // offline banner, the live-presenter notice, the landing page and the not-found page.
 
-import { act, cleanup, render, within } from '@testing-library/react';
+import { act, render, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { eventually, openAdminDb, storedEvent, type AdminDb } from '../db/appDb';
-import { resetFirestore } from '../support/emulators';
-import { pointAppAt, renderApp, screen } from './support/appTestBed';
+import { describe, expect, it, vi } from 'vitest';
+import { eventually, storedEvent } from '../db/appDb';
+import { renderApp, screen, useAppTestBed } from './support/appTestBed';
 
-const projectId = pointAppAt('app-chrome');
+const { adminDb } = useAppTestBed('app-chrome');
 const { LivePresenterNotice } = await import('../../src/components/LivePresenterNotice');
 const { SessionCard } = await import('../../src/features/landing/SessionCard');
 const { sessions } = await import('../../src/features/landing/sessions');
-let admin: AdminDb;
-
-beforeAll(() => {
-  admin = openAdminDb(projectId);
-});
-
-afterAll(async () => {
-  await admin.close();
-});
-
-beforeEach(async () => {
-  await resetFirestore(projectId);
-  window.localStorage.clear();
-});
-
-afterEach(() => {
-  cleanup();
-  vi.useRealTimers();
-});
 
 function setOnline(online: boolean) {
   Object.defineProperty(window.navigator, 'onLine', { configurable: true, get: () => online });
@@ -75,7 +55,7 @@ describe('the landing page', () => {
 
 describe('the frame', () => {
   it('shows the polytechnic logo and the event logos', async () => {
-    await admin.db.doc('events/e1').set({
+    await adminDb().doc('events/e1').set({
       ...storedEvent({ title: 'Med-Tech Day' }),
       normalLogo: 'https://cdn.example.com/normal.png',
       middleLogo: 'https://cdn.example.com/middle.png',
@@ -128,7 +108,7 @@ describe('the frame', () => {
 
 describe('the welcome screen', () => {
   it("shows the event's branding outside the frame and leads a new visitor to the profile", async () => {
-    await admin.db.doc('events/e1').set({ ...storedEvent({ title: 'Med-Tech Day' }), normalLogo: 'https://cdn.example.com/normal.png' });
+    await adminDb().doc('events/e1').set({ ...storedEvent({ title: 'Med-Tech Day' }), normalLogo: 'https://cdn.example.com/normal.png' });
     const app = await renderApp('/welcome');
     expect(await screen.findByRole('heading', { name: 'Med-Tech Day' }, { timeout: 8000 })).toBeTruthy();
     expect(screen.getByText('Innovation Hub')).toBeTruthy();

@@ -2,37 +2,19 @@
 // One presenter's match details in the real app against the local backend: the presenter, the
 // matched providers, and every loading, empty and error message.
 
-import { cleanup, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { openAdminDb, type AdminDb } from '../db/appDb';
-import { firestoreEmulator, resetFirestore } from '../support/emulators';
+import { within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { firestoreEmulator } from '../support/emulators';
 import { storedFinalMatch } from './support/finalMatches';
 import { startNetworkProxy } from './support/networkProxy';
-import { pointAppAt, renderApp, screen } from './support/appTestBed';
+import { renderApp, screen, useAppTestBed } from './support/appTestBed';
 
 const network = await startNetworkProxy(firestoreEmulator());
-const projectId = pointAppAt('app-match', { firestore: network.address });
-let admin: AdminDb;
-
-beforeAll(() => {
-  admin = openAdminDb(projectId);
-});
-
-afterAll(async () => {
-  await admin.close();
-  await network.close();
-});
-
-beforeEach(async () => {
-  network.restore();
-  await resetFirestore(projectId);
-});
-
-afterEach(cleanup);
+const { adminDb } = useAppTestBed('app-match', { network });
 
 describe('the match details', () => {
   it('shows the presenter and the providers matched with them', async () => {
-    await admin.db.doc('final_matches/m1').set(
+    await adminDb().doc('final_matches/m1').set(
       storedFinalMatch('e1', { id: 'p-ada', first_name: 'Ada', last_name: 'Okafor', company: 'PulseLoop', linkedin_url: 'https://www.linkedin.com/in/ada' }, [
         { id: 'o1', first_name: 'Omar', last_name: 'Diaz', email: 'omar@partner.example', company: 'MedScale' },
         { id: 'o2', first_name: '', last_name: 'Nameless', email: 'n@partner.example', company: 'Hidden Co' },
@@ -50,7 +32,7 @@ describe('the match details', () => {
   });
 
   it('shows the photo when the presenter has one', async () => {
-    await admin.db.doc('final_matches/m1').set(
+    await adminDb().doc('final_matches/m1').set(
       storedFinalMatch('e1', { id: 'p-ada', first_name: 'Ada', last_name: 'Okafor', profile_url: 'https://cdn.example.com/ada.jpg' }, []),
     );
     await renderApp('/match/m1');
@@ -58,13 +40,13 @@ describe('the match details', () => {
   });
 
   it("says 'No providers matched with this presenter.' when none did", async () => {
-    await admin.db.doc('final_matches/m1').set(storedFinalMatch('e1', { id: 'p-lin', first_name: 'Lin', last_name: 'Chen' }, []));
+    await adminDb().doc('final_matches/m1').set(storedFinalMatch('e1', { id: 'p-lin', first_name: 'Lin', last_name: 'Chen' }, []));
     await renderApp('/match/m1');
     expect(await screen.findByText('No providers matched with this presenter.', {}, { timeout: 8000 })).toBeTruthy();
   });
 
   it("says 'No match data available.' for a match without a presenter", async () => {
-    await admin.db.doc('final_matches/m1').set({ event_id: 'e1', presenter_id: 'p-x', matched_providers: [] });
+    await adminDb().doc('final_matches/m1').set({ event_id: 'e1', presenter_id: 'p-x', matched_providers: [] });
     await renderApp('/match/m1');
     expect(await screen.findByText('No match data available.', {}, { timeout: 8000 })).toBeTruthy();
   });

@@ -2,35 +2,15 @@
 // The presenters screen with the real app against the local backend: who gets sent to the
 // profile, the countdown and Event Closed pages, and the live queue in its groups.
 
-import { act, cleanup, render, within } from '@testing-library/react';
+import { act, render, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { eventually, openAdminDb, storedEvent, type AdminDb } from '../db/appDb';
-import { resetFirestore } from '../support/emulators';
-import { pointAppAt, renderApp, screen, spoken, storeProfile } from './support/appTestBed';
+import { describe, expect, it, vi } from 'vitest';
+import { eventually, storedEvent } from '../db/appDb';
+import { renderApp, screen, spoken, storeProfile, useAppTestBed } from './support/appTestBed';
 
-const projectId = pointAppAt('app-presenters');
+const { adminDb } = useAppTestBed('app-presenters');
 const { EventCountdown } = await import('../../src/features/presenters/EventCountdown');
 const { LiveDot } = await import('../../src/features/presenters/LiveDot');
-let admin: AdminDb;
-
-beforeAll(() => {
-  admin = openAdminDb(projectId);
-});
-
-afterAll(async () => {
-  await admin.close();
-});
-
-beforeEach(async () => {
-  await resetFirestore(projectId);
-  window.localStorage.clear();
-});
-
-afterEach(() => {
-  cleanup();
-  vi.useRealTimers();
-});
 
 const queueRounds = {
   round_1: [
@@ -44,7 +24,7 @@ const queueRounds = {
 
 describe('the presenters screen', () => {
   it('sends a visitor without a profile to the profile form', async () => {
-    await admin.db.doc('events/e1').set(storedEvent({ open: true, presenterIndex: 0 }));
+    await adminDb().doc('events/e1').set(storedEvent({ open: true, presenterIndex: 0 }));
     const app = await renderApp('/presenters');
     expect(await screen.findByRole('heading', { name: 'Provider Profile' }, { timeout: 8000 })).toBeTruthy();
     expect(app.location()).toBe('/profile');
@@ -52,7 +32,7 @@ describe('the presenters screen', () => {
 
   it('counts down to the start, with the location and the developers, before the event opens', async () => {
     storeProfile();
-    await admin.db.doc('events/e1').set(storedEvent({ open: false, startTime: new Date(Date.now() + 2 * 3600_000) }));
+    await adminDb().doc('events/e1').set(storedEvent({ open: false, startTime: new Date(Date.now() + 2 * 3600_000) }));
     await renderApp('/presenters');
     expect(await screen.findByRole('heading', { name: 'Event Starting In' }, { timeout: 8000 })).toBeTruthy();
     expect(screen.getByRole('timer').getAttribute('aria-label')).toMatch(/^(1|2) hours/);
@@ -62,7 +42,7 @@ describe('the presenters screen', () => {
 
   it('shows Event Closed, with the results and the contact address, when there is no start time', async () => {
     storeProfile();
-    await admin.db.doc('events/e1').set(storedEvent({ open: false, startTime: null }));
+    await adminDb().doc('events/e1').set(storedEvent({ open: false, startTime: null }));
     await renderApp('/presenters');
     expect(await screen.findByRole('heading', { name: 'Event Closed' }, { timeout: 8000 })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'View Results' }).getAttribute('href')).toBe('/results');
@@ -71,7 +51,7 @@ describe('the presenters screen', () => {
 
   it('groups the open event into Live, Up Next and Finished, and follows the live presenter', async () => {
     storeProfile();
-    await admin.db.doc('events/e1').set(storedEvent({ open: true, presenterIndex: 1, rounds: queueRounds }));
+    await adminDb().doc('events/e1').set(storedEvent({ open: true, presenterIndex: 1, rounds: queueRounds }));
     await renderApp('/presenters');
     const live = await screen.findByRole('region', { name: 'Live' }, { timeout: 8000 });
     expect(within(live).getByRole('link', { name: spoken('Lin Chen', 'Live') }).getAttribute('href')).toBe('/questions/p-lin');
@@ -80,7 +60,7 @@ describe('the presenters screen', () => {
     const upNext = screen.getByRole('region', { name: 'Up Next' });
     expect(within(upNext).getAllByRole('listitem')).toHaveLength(3);
 
-    await admin.db.doc('events/e1').update({ presenter_index: 3 });
+    await adminDb().doc('events/e1').update({ presenter_index: 3 });
     await eventually(() =>
       expect(within(screen.getByRole('region', { name: 'Live' })).getByRole('link', { name: spoken('Sam Rivera', 'Live') })).toBeTruthy(),
     );
@@ -89,7 +69,7 @@ describe('the presenters screen', () => {
 
   it('opens the results for the session results entry and does nothing for an announcement', async () => {
     storeProfile();
-    await admin.db.doc('events/e1').set(storedEvent({ open: true, presenterIndex: 0, rounds: queueRounds }));
+    await adminDb().doc('events/e1').set(storedEvent({ open: true, presenterIndex: 0, rounds: queueRounds }));
     const app = await renderApp('/presenters');
     const upNext = await screen.findByRole('region', { name: 'Up Next' }, { timeout: 8000 });
     expect(within(upNext).queryByRole('link', { name: /announcement/i })).toBeNull();
@@ -100,7 +80,7 @@ describe('the presenters screen', () => {
 
   it('shows a finished presenter the provider has rated as Completed', async () => {
     storeProfile();
-    await admin.db.doc('events/e1').set(storedEvent({ open: true, presenterIndex: 2, rounds: queueRounds }));
+    await adminDb().doc('events/e1').set(storedEvent({ open: true, presenterIndex: 2, rounds: queueRounds }));
     await renderApp('/presenters');
     await screen.findByRole('region', { name: 'Finished' }, { timeout: 8000 });
     const { saveResponses } = await import('../../src/db/responses');

@@ -3,37 +3,16 @@
 // Privacy Policy, saving (toast, then the presenters after 2 s) and a save that hangs on a dead
 // network (the notice after 30 s).
 
-import { act, cleanup, waitFor } from '@testing-library/react';
+import { act, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { eventually, openAdminDb, type AdminDb } from '../db/appDb';
-import { firestoreEmulator, resetFirestore } from '../support/emulators';
+import { describe, expect, it, vi } from 'vitest';
+import { eventually } from '../db/appDb';
+import { firestoreEmulator } from '../support/emulators';
 import { startNetworkProxy } from './support/networkProxy';
-import { pointAppAt, renderApp, screen, storeProfile } from './support/appTestBed';
+import { renderApp, screen, storeProfile, useAppTestBed } from './support/appTestBed';
 
 const network = await startNetworkProxy(firestoreEmulator());
-const projectId = pointAppAt('app-profile', { firestore: network.address });
-let admin: AdminDb;
-
-beforeAll(() => {
-  admin = openAdminDb(projectId);
-});
-
-afterAll(async () => {
-  await admin.close();
-  await network.close();
-});
-
-beforeEach(async () => {
-  network.restore();
-  await resetFirestore(projectId);
-  window.localStorage.clear();
-});
-
-afterEach(() => {
-  cleanup();
-  vi.useRealTimers();
-});
+const { adminDb } = useAppTestBed('app-profile', { network });
 
 const field = (label: string) => screen.getByLabelText(label, { exact: false }) as HTMLInputElement;
 const saveButton = () => screen.getByRole('button', { name: /Save/ }) as HTMLButtonElement;
@@ -115,7 +94,7 @@ describe('the profile form', () => {
 
     const stored = JSON.parse(window.localStorage.getItem('profile') ?? '{}');
     expect(stored).toMatchObject({ first_name: 'Grace', email: 'grace@example.com', phone: '(555) 010-0123' });
-    const document = await admin.db.doc(`providers/${stored.user_id}`).get();
+    const document = await adminDb().doc(`providers/${stored.user_id}`).get();
     expect(document.data()).toEqual({
       first_name: 'Grace',
       last_name: 'Hopper',

@@ -3,45 +3,28 @@
 // dialog, the questions by type, submitting (then the presenters after 1 s), a returning
 // provider's saved answers, answers given on a dead network, and a failure.
 
-import { act, cleanup, waitFor, within } from '@testing-library/react';
+import { act, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { eventually, openAdminDb, storedEvent, type AdminDb } from '../db/appDb';
-import { firestoreEmulator, resetFirestore } from '../support/emulators';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { eventually, storedEvent } from '../db/appDb';
+import { firestoreEmulator } from '../support/emulators';
 import { startNetworkProxy } from './support/networkProxy';
-import { pointAppAt, renderApp, screen, storeProfile } from './support/appTestBed';
+import { renderApp, screen, storeProfile, useAppTestBed } from './support/appTestBed';
 
 const network = await startNetworkProxy(firestoreEmulator());
-const projectId = pointAppAt('app-questions', { firestore: network.address });
+const { adminDb } = useAppTestBed('app-questions', { network });
 const { ensureSignedIn } = await import('../../src/db/session');
-let admin: AdminDb;
-
-beforeAll(() => {
-  admin = openAdminDb(projectId);
-});
-
-afterAll(async () => {
-  await admin.close();
-  await network.close();
-});
 
 beforeEach(async () => {
-  network.restore();
   setOnline(true);
-  await resetFirestore(projectId);
-  window.localStorage.clear();
   storeProfile();
-  const batch = admin.db.batch();
-  batch.set(admin.db.doc('events/e1'), storedEvent({ open: true, presenterIndex: 0 }));
-  batch.set(admin.db.doc('questions/q1'), { question_number: 1, type: 'stars', title: 'Clinical validation', questions: 'How well can you support trials?', question: 'Clinical validation' });
-  batch.set(admin.db.doc('questions/q2'), { question_number: 2, type: 'rating', title: 'Overall', questions: 'How promising is it?', question: 'Overall' });
-  batch.set(admin.db.doc('questions/q3'), { question_number: 3, type: 'text', title: 'Comments', questions: 'Anything else?', question: 'Comments' });
+  const db = adminDb();
+  const batch = db.batch();
+  batch.set(db.doc('events/e1'), storedEvent({ open: true, presenterIndex: 0 }));
+  batch.set(db.doc('questions/q1'), { question_number: 1, type: 'stars', title: 'Clinical validation', questions: 'How well can you support trials?', question: 'Clinical validation' });
+  batch.set(db.doc('questions/q2'), { question_number: 2, type: 'rating', title: 'Overall', questions: 'How promising is it?', question: 'Overall' });
+  batch.set(db.doc('questions/q3'), { question_number: 3, type: 'text', title: 'Comments', questions: 'Anything else?', question: 'Comments' });
   await batch.commit();
-});
-
-afterEach(() => {
-  cleanup();
-  vi.useRealTimers();
 });
 
 function setOnline(online: boolean) {
@@ -126,7 +109,7 @@ describe('the questionnaire', () => {
     });
     await eventually(() => expect(app.location()).toBe('/presenters'));
 
-    const stored = await admin.db.collection('responses').where('presenter_id', '==', 'p-ada').get();
+    const stored = await adminDb().collection('responses').where('presenter_id', '==', 'p-ada').get();
     const byQuestion = Object.fromEntries(stored.docs.map((document) => [document.get('question_id'), document.data()]));
     expect(byQuestion.q1).toMatchObject({ type: 'stars', rating: 4, comment: 'Can run a pilot', event_id: 'e1' });
     expect(byQuestion.q2).toMatchObject({ type: 'rating', rating: 3 });
@@ -135,7 +118,7 @@ describe('the questionnaire', () => {
 
   it("shows a returning provider's saved answers and saves their change", async () => {
     const { uid } = await ensureSignedIn();
-    await admin.db.doc(`responses/${uid}_e1_p-ada_q1`).set({
+    await adminDb().doc(`responses/${uid}_e1_p-ada_q1`).set({
       question_id: 'q1', presenter_id: 'p-ada', provider_id: uid, event_id: 'e1', type: 'stars', rating: 2, comment: 'Some help', response: null,
     });
     const { user } = await openQuestions();
@@ -146,7 +129,7 @@ describe('the questionnaire', () => {
     await chooseStars(user, stars, '5 Stars: Full-service');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     await screen.findByText('Responses submitted successfully!', {}, { timeout: 8000 });
-    expect((await admin.db.doc(`responses/${uid}_e1_p-ada_q1`).get()).get('rating')).toBe(5);
+    expect((await adminDb().doc(`responses/${uid}_e1_p-ada_q1`).get()).get('rating')).toBe(5);
   });
 
   it('keeps answers given on a dead network and says they will be sent, never that it failed', async () => {
@@ -166,7 +149,7 @@ describe('the questionnaire', () => {
     act(() => setOnline(true));
     const { uid } = await ensureSignedIn();
     await waitFor(
-      async () => expect((await admin.db.doc(`responses/${uid}_e1_p-ada_q1`).get()).get('rating')).toBe(3),
+      async () => expect((await adminDb().doc(`responses/${uid}_e1_p-ada_q1`).get()).get('rating')).toBe(3),
       { timeout: 30_000, interval: 500 },
     );
     expect(screen.queryByText('An error occurred.')).toBeNull();

@@ -2,46 +2,28 @@
 // The session results in the real app against the local backend: the viewer's own matches and
 // the potential ones, 10 at a time, and the dialog a card opens.
 
-import { act, cleanup, waitFor, within } from '@testing-library/react';
+import { act, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { eventually, openAdminDb, storedEvent, type AdminDb } from '../db/appDb';
-import { firestoreEmulator, resetFirestore } from '../support/emulators';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { eventually, storedEvent } from '../db/appDb';
+import { firestoreEmulator } from '../support/emulators';
 import { storedFinalMatch } from './support/finalMatches';
 import { startNetworkProxy } from './support/networkProxy';
-import { pointAppAt, renderApp, screen, storeProfile } from './support/appTestBed';
+import { renderApp, screen, storeProfile, useAppTestBed } from './support/appTestBed';
 
 const network = await startNetworkProxy(firestoreEmulator());
-const projectId = pointAppAt('app-results', { firestore: network.address });
-let admin: AdminDb;
-
-beforeAll(() => {
-  admin = openAdminDb(projectId);
-});
-
-afterAll(async () => {
-  await admin.close();
-  await network.close();
-});
+const { adminDb } = useAppTestBed('app-results', { network });
 
 beforeEach(async () => {
-  network.restore();
-  await resetFirestore(projectId);
-  window.localStorage.clear();
-  await admin.db.doc('events/e1').set(storedEvent());
-});
-
-afterEach(() => {
-  cleanup();
-  vi.useRealTimers();
+  await adminDb().doc('events/e1').set(storedEvent());
 });
 
 const viewer = { id: 'me', email: 'Grace@Example.com', first_name: 'Grace', last_name: 'Hopper', company: 'Navy Labs' };
 const other = { id: 'o1', email: 'omar@partner.example', first_name: 'Omar', last_name: 'Diaz', company: 'MedScale' };
 
 async function seed(matches: Record<string, Record<string, unknown>>) {
-  const batch = admin.db.batch();
-  for (const [id, data] of Object.entries(matches)) batch.set(admin.db.doc(`final_matches/${id}`), data);
+  const batch = adminDb().batch();
+  for (const [id, data] of Object.entries(matches)) batch.set(adminDb().doc(`final_matches/${id}`), data);
   await batch.commit();
 }
 

@@ -115,17 +115,21 @@ describe('UserProvider', () => {
   });
 });
 
+function renderQueue() {
+  render(
+    <UserProvider fallback={<p>starting</p>}>
+      <PresentersProvider fallback={<p>loading event</p>}>
+        <Queue />
+      </PresentersProvider>
+    </UserProvider>,
+  );
+}
+
 describe('PresentersProvider', () => {
   it('follows the open event live: the queue moves when the admin moves on', async () => {
     await admin.db.doc('events/ev1').set(storedEvent({ open: true, presenterIndex: 0 }));
     localStorage.setItem('profile', JSON.stringify(storedProfile));
-    render(
-      <UserProvider fallback={<p>starting</p>}>
-        <PresentersProvider fallback={<p>loading event</p>}>
-          <Queue />
-        </PresentersProvider>
-      </UserProvider>,
-    );
+    renderQueue();
     expect(await screen.findByText('live: Ada', {}, { timeout: 10_000 })).toBeTruthy();
     expect(screen.getByText('up next: Lin, Sam')).toBeTruthy();
 
@@ -149,13 +153,7 @@ describe('PresentersProvider', () => {
       response: null,
     });
     localStorage.setItem('profile', JSON.stringify(storedProfile));
-    render(
-      <UserProvider fallback={<p>starting</p>}>
-        <PresentersProvider fallback={<p>loading event</p>}>
-          <Queue />
-        </PresentersProvider>
-      </UserProvider>,
-    );
+    renderQueue();
     expect(await screen.findByText('completed: Ada', {}, { timeout: 10_000 })).toBeTruthy();
     expect(screen.getByText('finished: Lin')).toBeTruthy();
     expect(JSON.parse(localStorage.getItem('presenters') ?? '{}')).toEqual({ ev1: ['p-ada'] });

@@ -13,6 +13,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { PresenterAvatar } from '../../components/PresenterAvatar';
+import { PresenterContact } from '../../components/PresenterContact';
 import { getFinalMatch } from '../../db/finalMatches';
 import { listedProviders } from '../../lib/results';
 import type { FinalMatch } from '../../types/finalMatch';
@@ -84,17 +85,7 @@ export function MatchDetails({ matchId }: { matchId: string }) {
             <Typography variant="h5" component="h1">
               {name}
             </Typography>
-            {details.company && <Typography>{details.company}</Typography>}
-            {details.email && (
-              <Link href={`mailto:${details.email}`} sx={{ overflowWrap: 'anywhere' }}>
-                {details.email}
-              </Link>
-            )}
-            {details.linkedin_url && (
-              <Link href={details.linkedin_url} target="_blank" rel="noopener noreferrer">
-                View LinkedIn Profile
-              </Link>
-            )}
+            <PresenterContact details={details} />
           </Stack>
         </Stack>
         <Divider />

@@ -8,7 +8,6 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import Link from '@mui/material/Link';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
@@ -17,6 +16,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { PresenterAvatar } from '../../components/PresenterAvatar';
+import { PresenterContact } from '../../components/PresenterContact';
 import { timings } from '../../config/constants';
 import { paths } from '../../config/paths';
 import { isViewer, listedProviders } from '../../lib/results';
@@ -58,17 +58,7 @@ export function MatchDialog({ match, viewerEmail, onClose }: MatchDialogProps) {
             <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 2 }}>
               <PresenterAvatar firstName={details.first_name} lastName={details.last_name} photoUrl={details.profile_url} size={64} />
               <Stack sx={{ minWidth: 0 }}>
-                {details.company && <Typography>{details.company}</Typography>}
-                {details.email && (
-                  <Link href={`mailto:${details.email}`} sx={{ overflowWrap: 'anywhere' }}>
-                    {details.email}
-                  </Link>
-                )}
-                {details.linkedin_url && (
-                  <Link href={details.linkedin_url} target="_blank" rel="noopener noreferrer">
-                    View LinkedIn Profile
-                  </Link>
-                )}
+                <PresenterContact details={details} />
               </Stack>
             </Stack>
             <Typography variant="h6" component="h3" id="match-dialog-providers">

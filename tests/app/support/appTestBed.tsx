@@ -1,9 +1,20 @@
 // Renders the real app (providers, router, frame and screens) at a path in jsdom, against the
-// local backend on a project of the test file's own. Call pointAppAt() before importing anything
-// from src/ (the app reads its settings when its modules load).
+// local backend on a project of the test file's own. Call pointAppAt() or useAppTestBed() before
+// importing anything from src/ (the app reads its settings when its modules load).
 
-import { render, screen, waitFor } from '@testing-library/react';
-import { authEmulator, firestoreEmulator, storageEmulator, uniqueProjectId, type HostPort } from '../../support/emulators';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import type { Firestore } from 'firebase-admin/firestore';
+import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
+import { openAdminDb, type AdminDb } from '../../db/appDb';
+import {
+  authEmulator,
+  firestoreEmulator,
+  resetFirestore,
+  storageEmulator,
+  uniqueProjectId,
+  type HostPort,
+} from '../../support/emulators';
+import type { NetworkProxy } from './networkProxy';
 
 const address = ({ host, port }: HostPort) => `${host}:${port}`;
 
@@ -24,6 +35,43 @@ export function pointAppAt(
     VITE_STORAGE_EMULATOR_HOST: address(storageEmulator()),
   });
   return projectId;
+}
+
+/**
+ * The set-up every app test file shares: points the app at a project of its own (Firestore
+ * through `network` when given), opens an admin client for the file's tests, and gives each test
+ * an empty database, empty browser storage, a restored network and real timers, unmounting what
+ * it rendered. Returns the project id and the admin client's database.
+ */
+export function useAppTestBed(label: string, { network }: { network?: NetworkProxy } = {}) {
+  const projectId = pointAppAt(label, network ? { firestore: network.address } : {});
+  let admin: AdminDb | undefined;
+
+  beforeAll(() => {
+    admin = openAdminDb(projectId);
+  });
+
+  afterAll(async () => {
+    await admin?.close();
+    await network?.close();
+  });
+
+  beforeEach(async () => {
+    network?.restore();
+    await resetFirestore(projectId);
+    window.localStorage.clear();
+  });
+
+  afterEach(() => {
+    cleanup();
+    vi.useRealTimers();
+  });
+
+  const adminDb = (): Firestore => {
+    if (!admin) throw new Error('The admin client opens when the tests start.');
+    return admin.db;
+  };
+  return { projectId, adminDb };
 }
 
 /** Renders the whole app at `path` with an in-memory history, once the route's code is in. */

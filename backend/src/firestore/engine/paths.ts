@@ -91,13 +91,13 @@ export function compareResourceNames(a: string, b: string): number {
   const x = a.split('/');
   const y = b.split('/');
   for (let i = 0; i < Math.min(x.length, y.length); i++) {
-    if (x[i] !== y[i]) return compareSegments(x[i], y[i]);
+    if (x[i] !== y[i]) return compareStrings(x[i], y[i]);
   }
   return x.length < y.length ? -1 : x.length > y.length ? 1 : 0;
 }
 
-function compareSegments(a: string, b: string): number {
-  // UTF-8 byte order = code point order; a plain comparison suffices outside surrogates.
+/** Strings compare in UTF-8 byte order, which is code point order (not UTF-16 unit order). */
+export function compareStrings(a: string, b: string): number {
   const n = Math.min(a.length, b.length);
   for (let i = 0; i < n; i++) {
     const ca = a.charCodeAt(i);
@@ -105,6 +105,7 @@ function compareSegments(a: string, b: string): number {
     if (ca === cb) continue;
     const sa = ca >= 0xd800 && ca <= 0xdfff;
     const sb = cb >= 0xd800 && cb <= 0xdfff;
+    // A surrogate starts a code point above U+FFFF, so it beats any other BMP unit.
     if (sa !== sb) return sa ? 1 : -1;
     return ca < cb ? -1 : 1;
   }

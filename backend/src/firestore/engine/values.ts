@@ -3,7 +3,7 @@
 
 import { invalid } from '../errors.js';
 import type { Fields, Value } from '../types.js';
-import { compareResourceNames } from './paths.js';
+import { compareResourceNames, compareStrings } from './paths.js';
 
 export const NULL_VALUE: Value = { nullValue: 'NULL_VALUE' };
 export const INT64_MAX = 9223372036854775807n;
@@ -246,22 +246,6 @@ export function typeOrder(v: Value): TypeOrder {
   if ('geoPointValue' in v) return TypeOrder.GeoPoint;
   if ('arrayValue' in v) return TypeOrder.Array;
   return TypeOrder.Map;
-}
-
-/** Strings compare in UTF-8 byte order, which is code point order (not UTF-16 unit order). */
-export function compareStrings(a: string, b: string): number {
-  const n = Math.min(a.length, b.length);
-  for (let i = 0; i < n; i++) {
-    const ca = a.charCodeAt(i);
-    const cb = b.charCodeAt(i);
-    if (ca === cb) continue;
-    const sa = ca >= 0xd800 && ca <= 0xdfff;
-    const sb = cb >= 0xd800 && cb <= 0xdfff;
-    // A surrogate starts a code point above U+FFFF, so it beats any other BMP unit.
-    if (sa !== sb) return sa ? 1 : -1;
-    return ca < cb ? -1 : 1;
-  }
-  return a.length - b.length < 0 ? -1 : a.length > b.length ? 1 : 0;
 }
 
 function compareBytes(a: string, b: string): number {
