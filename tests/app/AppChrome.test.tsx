@@ -92,9 +92,11 @@ describe('the frame', () => {
     await renderApp('/');
     expect(screen.queryByText('Internet Error!')).toBeNull();
     act(() => setOnline(false));
-    expect(screen.getByRole('alert').textContent).toContain('Internet Error!');
+    await eventually(() =>
+      expect(screen.getAllByRole('alert').some((alert) => alert.textContent?.includes('Internet Error!'))).toBe(true),
+    );
     act(() => setOnline(true));
-    expect(screen.queryByText('Internet Error!')).toBeNull();
+    await eventually(() => expect(screen.queryByText('Internet Error!')).toBeNull());
   });
 
   it("shows 'Coming Soon' with a way home for an unknown address", async () => {
