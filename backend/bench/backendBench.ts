@@ -149,7 +149,12 @@ async function openListener(port: number, docPath: string): Promise<Listener> {
   );
   req.on('error', () => {});
   await becameCurrent;
-  return { received, close: () => req.destroy() };
+  // Leaving as a browser does when a tab closes: the backchannel goes and a terminate is sent.
+  const close = (): void => {
+    req.destroy();
+    http.get({ host: '127.0.0.1', port, agent, path: `${base}&SID=${sid}&TYPE=terminate&RID=2&zx=bench&t=1` }, (res) => res.resume()).on('error', () => {});
+  };
+  return { received, close };
 }
 
 function percentile(sorted: number[], p: number): number {
