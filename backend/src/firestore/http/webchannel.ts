@@ -78,7 +78,10 @@ export function createWebChannelServer(options: WebChannelOptions): WebChannelSe
   const keepaliveMs = options.keepaliveMs ?? 30_000;
   const noopIntervalMs = options.noopIntervalMs ?? Math.min(15_000, keepaliveMs / 2);
   const longPollHoldMs = options.longPollHoldMs ?? 20_000;
-  const idleSessionMs = options.idleSessionMs ?? 60_000;
+  // A live client re-opens its backchannel at once after each one ends, so a session without
+  // one for this long belongs to a page that went away (reload, closed tab, lost network)
+  // without a terminate; its listeners stop costing work when it is reaped.
+  const idleSessionMs = options.idleSessionMs ?? 15_000;
   const sessions = new Map<string, Session>();
   let reaper: NodeJS.Timeout | null = null;
 
