@@ -52,14 +52,16 @@ async function main(): Promise<void> {
     await build({ root: repoRoot, logLevel: 'warn', build: { outDir, emptyOutDir: true } });
     app = await serveApp(outDir);
 
-    const page = await (await browser.newContext({ viewport: { width: 360, height: 760 } })).newPage();
-    await page.goto(`${app.url}/`);
-    await page.evaluate(() =>
+    // A returning provider: the profile is already cached on the phone, and the app opens on
+    // /presenters in one page load.
+    const context = await browser.newContext({ viewport: { width: 360, height: 760 } });
+    await context.addInitScript(() =>
       localStorage.setItem(
         'profile',
         JSON.stringify({ first_name: 'Casey', last_name: 'Reader', email: 'casey@example.com', company: 'Bench Co', phone: '', terms_accepted: true }),
       ),
     );
+    const page = await context.newPage();
 
     const event = emulators.backend.engine.lookup(eventName);
     const fields = event?.fields as Record<string, { integerValue?: string; mapValue?: { fields?: Record<string, { arrayValue?: { values?: unknown[] } }> } }>;
