@@ -223,3 +223,52 @@ describe.each([{ width: 360, height: 740 }, { width: 1280, height: 800 }])('an a
     }
   }, 120_000);
 });
+
+describe('a provider on a phone during a Wi-Fi drop-out', () => {
+  it('keeps a rating given offline, says it will be sent, and the server has it once back online', async () => {
+    const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+    await context.addInitScript(() => {
+      window.localStorage.setItem(
+        'profile',
+        JSON.stringify({ user_id: '', first_name: 'Offline', last_name: 'Rater', email: 'offline.rater@example.com', company: 'Venue Wi-Fi Ltd', phone: '', terms_accepted: true }),
+      );
+    });
+    const page = await context.newPage();
+    page.on('pageerror', (error) => console.error('[browser]', error.message));
+    try {
+      await page.goto(new URL('/presenters', appUrl).href);
+      const live = page.getByRole('region', { name: 'Live' });
+      await live.getByRole('link', { name: /^Ada Okafor\s*,\s*Live$/ }).waitFor();
+      // The cached profile is saved under the anonymous uid in the background; wait for it.
+      const uid = async (): Promise<string> =>
+        page.evaluate(() => JSON.parse(window.localStorage.getItem('profile') ?? '{}').user_id as string);
+      await expect.poll(async () => (await uid()) !== '' && (await admin.db.doc(`providers/${await uid()}`).get()).exists, { timeout: 20_000 }).toBe(true);
+
+      await live.getByRole('link', { name: /^Ada Okafor\s*,\s*Live$/ }).click();
+      const rules = page.getByRole('dialog', { name: 'Star Rating System' });
+      await rules.getByRole('button', { name: 'OK' }).click();
+      await rules.waitFor({ state: 'hidden' });
+      const stars = page.getByRole('region', { name: 'Clinical validation' });
+      await stars.locator('label', { hasText: '3 Stars: Moderate support' }).click();
+
+      await context.setOffline(true);
+      await page.getByRole('alert').filter({ hasText: 'Internet Error!' }).waitFor();
+      await page.getByRole('button', { name: 'Submit' }).click();
+      await page
+        .getByText('Your answers are saved on this device and will be sent automatically when you are back online.')
+        .first()
+        .waitFor({ timeout: 15_000 });
+      expect(await page.getByText('An error occurred.').count()).toBe(0);
+      await saveScreenshot(page, 'provider-offline-rating-360');
+
+      await context.setOffline(false);
+      const stored = async (): Promise<unknown> => {
+        const answers = await admin.db.collection('responses').where('provider_id', '==', await uid()).get();
+        return answers.docs.map((document) => [document.get('question_id'), document.get('rating')]);
+      };
+      await expect.poll(stored, { timeout: 30_000, interval: 500 }).toEqual([['q1', 3]]);
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
+});
