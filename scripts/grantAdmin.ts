@@ -26,6 +26,8 @@ async function main(): Promise<void> {
     const config = loadConfig();
     projectId ??= config.projectId;
     process.env.FIREBASE_AUTH_EMULATOR_HOST ??= `${config.auth.host}:${config.auth.port}`;
+    // Local only: no probing of Google Cloud's metadata server for credentials.
+    process.env.METADATA_SERVER_DETECTION ??= 'none';
   } else if (!projectId) {
     throw new Error('--production needs --project <id> (and Google application default credentials).');
   }

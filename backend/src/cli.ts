@@ -39,6 +39,9 @@ export async function startEmulators(options: EmulatorsOptions = {}): Promise<Ru
   const config = options.config ?? loadConfig();
   const log = options.log ?? (() => {});
   const dataDir = options.dataDir === undefined ? config.dataDir : options.dataDir;
+  // Nothing here runs on Google Cloud: Google's client libraries must not probe its metadata
+  // server (a request off this machine) looking for credentials.
+  process.env.METADATA_SERVER_DETECTION ??= 'none';
 
   // A broken rules file stops start-up here with `file:line:column: message`.
   const backend = await startBackend({

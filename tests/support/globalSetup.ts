@@ -17,6 +17,9 @@ type Stop = () => Promise<void>;
 
 export default async function setup(): Promise<Stop> {
   const stops: Stop[] = [];
+  // The suite talks to local emulators only: Google's client libraries inside firebase-admin
+  // must not probe Google Cloud's metadata server (a request off this machine) for credentials.
+  process.env.METADATA_SERVER_DETECTION ??= 'none';
 
   await build({
     root: path.join(here, 'harness'),
