@@ -4,27 +4,17 @@
 // the event document as an admin changes it.
 
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { openAdminDb, pointAppAtEmulators, storedEvent, type AdminDb } from '../db/appDb';
-import { resetFirestore } from '../support/emulators';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { pointAppAtEmulators, storedEvent, useAdminDb } from '../db/appDb';
 
 const projectId = await pointAppAtEmulators('contexts');
 const { UserProvider, useUser } = await import('../../src/contexts/UserContext');
 const { PresentersProvider, usePresenters } = await import('../../src/contexts/PresentersContext');
 const { ensureSignedIn } = await import('../../src/db/session');
-let admin: AdminDb;
+const adminDb = useAdminDb(projectId);
 
-beforeAll(() => {
-  admin = openAdminDb(projectId);
-});
-
-afterAll(async () => {
-  await admin.close();
-});
-
-beforeEach(async () => {
+beforeEach(() => {
   localStorage.clear();
-  await resetFirestore(projectId);
 });
 
 afterEach(() => {
@@ -85,7 +75,7 @@ describe('UserProvider', () => {
     expect(await screen.findByText('Grace grace@example.com same-uid', {}, { timeout: 10_000 })).toBeTruthy();
     const { uid } = await ensureSignedIn();
     expect(JSON.parse(localStorage.getItem('profile') ?? '{}')).toMatchObject({ user_id: uid });
-    await waitFor(async () => expect((await admin.db.doc(`providers/${uid}`).get()).get('email')).toBe('grace@example.com'), { timeout: 8_000 });
+    await waitFor(async () => expect((await adminDb().doc(`providers/${uid}`).get()).get('email')).toBe('grace@example.com'), { timeout: 8_000 });
   });
 
   it('saves the profile to providers/{uid} and the browser, and makes it the current user', async () => {
@@ -107,7 +97,7 @@ describe('UserProvider', () => {
     });
     expect(await screen.findByText('Grace grace@example.com same-uid')).toBeTruthy();
     expect(JSON.parse(localStorage.getItem('profile') ?? '{}')).toMatchObject({ email: 'grace@example.com', user_id: saved!.user_id });
-    expect((await admin.db.doc(`providers/${saved!.user_id}`).get()).data()).toEqual(profile);
+    expect((await adminDb().doc(`providers/${saved!.user_id}`).get()).data()).toEqual(profile);
   });
 
   it('useUser() outside its provider throws a clear error', () => {
@@ -127,13 +117,13 @@ function renderQueue() {
 
 describe('PresentersProvider', () => {
   it('follows the open event live: the queue moves when the admin moves on', async () => {
-    await admin.db.doc('events/ev1').set(storedEvent({ open: true, presenterIndex: 0 }));
+    await adminDb().doc('events/ev1').set(storedEvent({ open: true, presenterIndex: 0 }));
     localStorage.setItem('profile', JSON.stringify(storedProfile));
     renderQueue();
     expect(await screen.findByText('live: Ada', {}, { timeout: 10_000 })).toBeTruthy();
     expect(screen.getByText('up next: Lin, Sam')).toBeTruthy();
 
-    await admin.db.doc('events/ev1').update({ presenter_index: 1 });
+    await adminDb().doc('events/ev1').update({ presenter_index: 1 });
     await waitFor(() => expect(screen.getByText('live: Lin')).toBeTruthy(), { timeout: 8_000 });
     expect(screen.getByText('finished: Ada')).toBeTruthy();
     expect(screen.getByText('up next: Sam')).toBeTruthy();
@@ -141,8 +131,8 @@ describe('PresentersProvider', () => {
 
   it("marks presenters the user has answered about Completed, from the saved answers and the browser's list", async () => {
     const { uid } = await ensureSignedIn();
-    await admin.db.doc('events/ev1').set(storedEvent({ open: true, presenterIndex: 2 }));
-    await admin.db.doc(`responses/${uid}_ev1_p-ada_q1`).set({
+    await adminDb().doc('events/ev1').set(storedEvent({ open: true, presenterIndex: 2 }));
+    await adminDb().doc(`responses/${uid}_ev1_p-ada_q1`).set({
       event_id: 'ev1',
       presenter_id: 'p-ada',
       question_id: 'q1',

@@ -7,7 +7,8 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getFirestore, Timestamp, type Firestore } from 'firebase-admin/firestore';
-import { authEmulator, firestoreEmulator, storageEmulator, uniqueProjectId } from '../support/emulators';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { authEmulator, firestoreEmulator, resetFirestore, storageEmulator, uniqueProjectId } from '../support/emulators';
 
 const address = ({ host, port }: { host: string; port: number }) => `${host}:${port}`;
 
@@ -49,6 +50,24 @@ export function openAdminDb(projectId: string): AdminDb {
       await deleteApp(app);
     },
   };
+}
+
+/**
+ * Registers a test file's admin client (opened before all tests, closed after) and an empty
+ * database before each test; returns the admin Firestore's getter.
+ */
+export function useAdminDb(projectId: string): () => Firestore {
+  let admin: AdminDb;
+  beforeAll(() => {
+    admin = openAdminDb(projectId);
+  });
+  afterAll(async () => {
+    await admin.close();
+  });
+  beforeEach(async () => {
+    await resetFirestore(projectId);
+  });
+  return () => admin.db;
 }
 
 export interface StoredEventOptions {

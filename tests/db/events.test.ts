@@ -1,27 +1,14 @@
 // The event reader with the real web SDK against the local backend: live changes of the event
 // document reach watchEvent and the derived queue, and every provider is shown the same event.
 
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Event } from '../../src/types/event';
-import { resetFirestore } from '../support/emulators';
-import { eventually, openAdminDb, pointAppAtEmulators, storedEvent, type AdminDb } from './appDb';
+import { eventually, pointAppAtEmulators, storedEvent, useAdminDb } from './appDb';
 
 const projectId = await pointAppAtEmulators('db-events');
 const events = await import('../../src/db/events');
 const { buildQueue, groupQueue } = await import('../../src/lib/queue');
-let admin: AdminDb;
-
-beforeAll(() => {
-  admin = openAdminDb(projectId);
-});
-
-afterAll(async () => {
-  await admin.close();
-});
-
-beforeEach(async () => {
-  await resetFirestore(projectId);
-});
+const adminDb = useAdminDb(projectId);
 
 function follow(start: (callback: (event: Event | null) => void, onError: (error: Error) => void) => () => void) {
   const seen: (Event | null)[] = [];
@@ -35,7 +22,7 @@ function follow(start: (callback: (event: Event | null) => void, onError: (error
 
 describe('watchEvent', () => {
   it('gives the event with its id, dates and camelCase names', async () => {
-    await admin.db.doc('events/e1').set(storedEvent({ open: true, presenterIndex: 0 }));
+    await adminDb().doc('events/e1').set(storedEvent({ open: true, presenterIndex: 0 }));
     const live = follow((callback, onError) => events.watchEvent('e1', callback, onError));
     try {
       await eventually(() => expect(live.latest()).toBeTruthy());
@@ -59,11 +46,11 @@ describe('watchEvent', () => {
   });
 
   it('passes a live change of presenter_index on, and the queue follows it', async () => {
-    await admin.db.doc('events/e1').set(storedEvent({ open: true, presenterIndex: 0 }));
+    await adminDb().doc('events/e1').set(storedEvent({ open: true, presenterIndex: 0 }));
     const live = follow((callback, onError) => events.watchEvent('e1', callback, onError));
     try {
       await eventually(() => expect(live.latest()?.presenterIndex).toBe(0));
-      await admin.db.doc('events/e1').update({ presenter_index: 1 });
+      await adminDb().doc('events/e1').update({ presenter_index: 1 });
       await eventually(() => expect(live.latest()?.presenterIndex).toBe(1));
 
       const groups = groupQueue(buildQueue(live.latest() as Event, new Set(['p-ada'])));
@@ -88,17 +75,17 @@ describe('watchEvent', () => {
 
 describe('getEvents', () => {
   it('lists events by start time, events without one last', async () => {
-    await admin.db.doc('events/late').set(storedEvent({ startTime: new Date('2030-06-01T09:00:00Z') }));
-    await admin.db.doc('events/early').set(storedEvent({ startTime: new Date('2030-01-01T09:00:00Z') }));
-    await admin.db.doc('events/unscheduled').set(storedEvent({ startTime: null }));
+    await adminDb().doc('events/late').set(storedEvent({ startTime: new Date('2030-06-01T09:00:00Z') }));
+    await adminDb().doc('events/early').set(storedEvent({ startTime: new Date('2030-01-01T09:00:00Z') }));
+    await adminDb().doc('events/unscheduled').set(storedEvent({ startTime: null }));
     expect((await events.getEvents()).map((event) => event.id)).toEqual(['early', 'late', 'unscheduled']);
   });
 });
 
 describe('watchSharedEvent', () => {
   it('shows the open event', async () => {
-    await admin.db.doc('events/a').set(storedEvent({ startTime: new Date(Date.now() + 3_600_000) }));
-    await admin.db.doc('events/b').set(storedEvent({ open: true, presenterIndex: 0 }));
+    await adminDb().doc('events/a').set(storedEvent({ startTime: new Date(Date.now() + 3_600_000) }));
+    await adminDb().doc('events/b').set(storedEvent({ open: true, presenterIndex: 0 }));
     const shared = follow(events.watchSharedEvent);
     try {
       await eventually(() => expect(shared.latest()?.id).toBe('b'));
@@ -108,23 +95,23 @@ describe('watchSharedEvent', () => {
   });
 
   it('without an open event shows the next to start, and switches when an admin opens another', async () => {
-    await admin.db.doc('events/past').set(storedEvent({ startTime: new Date(Date.now() - 86_400_000) }));
-    await admin.db.doc('events/next').set(storedEvent({ startTime: new Date(Date.now() + 3_600_000) }));
-    await admin.db.doc('events/later').set(storedEvent({ startTime: new Date(Date.now() + 7_200_000) }));
+    await adminDb().doc('events/past').set(storedEvent({ startTime: new Date(Date.now() - 86_400_000) }));
+    await adminDb().doc('events/next').set(storedEvent({ startTime: new Date(Date.now() + 3_600_000) }));
+    await adminDb().doc('events/later').set(storedEvent({ startTime: new Date(Date.now() + 7_200_000) }));
     const shared = follow(events.watchSharedEvent);
     try {
       await eventually(() => expect(shared.latest()?.id).toBe('next'));
 
-      await admin.db.doc('events/next').update({ title: 'Renamed' });
+      await adminDb().doc('events/next').update({ title: 'Renamed' });
       await eventually(() => expect(shared.latest()?.title).toBe('Renamed'));
 
-      await admin.db.doc('events/later').update({ is_event_open: true, presenter_index: 0 });
+      await adminDb().doc('events/later').update({ is_event_open: true, presenter_index: 0 });
       await eventually(() => expect(shared.latest()).toMatchObject({ id: 'later', isEventOpen: true }));
 
-      await admin.db.doc('events/later').update({ presenter_index: 2 });
+      await adminDb().doc('events/later').update({ presenter_index: 2 });
       await eventually(() => expect(shared.latest()?.presenterIndex).toBe(2));
 
-      await admin.db.doc('events/later').update({ is_event_open: false });
+      await adminDb().doc('events/later').update({ is_event_open: false });
       await eventually(() => expect(shared.latest()?.id).toBe('next'));
       expect(shared.errors).toEqual([]);
     } finally {

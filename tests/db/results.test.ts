@@ -1,25 +1,12 @@
 // Questions and session results with the real web SDK against the local backend.
 
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { resetFirestore } from '../support/emulators';
-import { openAdminDb, pointAppAtEmulators, storedEvent, type AdminDb } from './appDb';
+import { describe, expect, it } from 'vitest';
+import { pointAppAtEmulators, storedEvent, useAdminDb } from './appDb';
 
 const projectId = await pointAppAtEmulators('db-results');
 const { getQuestions } = await import('../../src/db/questions');
 const { getFinalMatch, getFinalMatches, getSessionResults } = await import('../../src/db/finalMatches');
-let admin: AdminDb;
-
-beforeAll(() => {
-  admin = openAdminDb(projectId);
-});
-
-afterAll(async () => {
-  await admin.close();
-});
-
-beforeEach(async () => {
-  await resetFirestore(projectId);
-});
+const adminDb = useAdminDb(projectId);
 
 function storedMatch(eventId: string, presenterId: string, providerEmails: string[]) {
   return {
@@ -42,9 +29,9 @@ function storedMatch(eventId: string, presenterId: string, providerEmails: strin
 
 describe('getQuestions', () => {
   it('reads the questions in ascending question_number order, with their ids', async () => {
-    await admin.db.doc('questions/b').set({ question_number: 2, type: 'text', title: 'Comments', questions: 'Anything?', question: 'Comments' });
-    await admin.db.doc('questions/a').set({ question_number: 10, type: 'stars', title: 'Funding', questions: 'Funding?', question: 'Funding' });
-    await admin.db.doc('questions/c').set({ question_number: 1, type: 'rating', title: 'Overall', questions: 'Overall?', question: 'Overall' });
+    await adminDb().doc('questions/b').set({ question_number: 2, type: 'text', title: 'Comments', questions: 'Anything?', question: 'Comments' });
+    await adminDb().doc('questions/a').set({ question_number: 10, type: 'stars', title: 'Funding', questions: 'Funding?', question: 'Funding' });
+    await adminDb().doc('questions/c').set({ question_number: 1, type: 'rating', title: 'Overall', questions: 'Overall?', question: 'Overall' });
     const questions = await getQuestions();
     expect(questions.map((question) => [question.question_id, question.question_number, question.type])).toEqual([
       ['c', 1, 'rating'],
@@ -56,8 +43,8 @@ describe('getQuestions', () => {
 
 describe('final matches', () => {
   it('reads one event\'s matches and one match by id', async () => {
-    await admin.db.doc('final_matches/m1').set(storedMatch('ev1', 'p-ada', ['x@example.com']));
-    await admin.db.doc('final_matches/m2').set(storedMatch('ev2', 'p-lin', ['y@example.com']));
+    await adminDb().doc('final_matches/m1').set(storedMatch('ev1', 'p-ada', ['x@example.com']));
+    await adminDb().doc('final_matches/m2').set(storedMatch('ev2', 'p-lin', ['y@example.com']));
     expect((await getFinalMatches('ev1')).map((match) => match.id)).toEqual(['m1']);
     const match = await getFinalMatch('m2');
     expect(match).toMatchObject({
@@ -70,11 +57,11 @@ describe('final matches', () => {
   });
 
   it('shows the shared event\'s results, else those of the latest event that has some', async () => {
-    await admin.db.doc('events/old').set(storedEvent({ startTime: new Date('2029-01-01T10:00:00Z') }));
-    await admin.db.doc('events/recent').set(storedEvent({ startTime: new Date('2029-06-01T10:00:00Z') }));
-    await admin.db.doc('events/today').set(storedEvent({ open: true, startTime: new Date('2030-01-01T10:00:00Z') }));
-    await admin.db.doc('final_matches/m-old').set(storedMatch('old', 'p-ada', ['x@example.com']));
-    await admin.db.doc('final_matches/m-recent').set(storedMatch('recent', 'p-lin', ['x@example.com']));
+    await adminDb().doc('events/old').set(storedEvent({ startTime: new Date('2029-01-01T10:00:00Z') }));
+    await adminDb().doc('events/recent').set(storedEvent({ startTime: new Date('2029-06-01T10:00:00Z') }));
+    await adminDb().doc('events/today').set(storedEvent({ open: true, startTime: new Date('2030-01-01T10:00:00Z') }));
+    await adminDb().doc('final_matches/m-old').set(storedMatch('old', 'p-ada', ['x@example.com']));
+    await adminDb().doc('final_matches/m-recent').set(storedMatch('recent', 'p-lin', ['x@example.com']));
 
     expect(await getSessionResults('today')).toMatchObject({ eventId: 'recent', matches: [{ id: 'm-recent' }] });
     expect(await getSessionResults('old')).toMatchObject({ eventId: 'old', matches: [{ id: 'm-old' }] });
@@ -82,7 +69,7 @@ describe('final matches', () => {
   });
 
   it('gives no results when no event has any', async () => {
-    await admin.db.doc('events/today').set(storedEvent({ open: true }));
+    await adminDb().doc('events/today').set(storedEvent({ open: true }));
     expect(await getSessionResults('today')).toEqual({ eventId: null, matches: [] });
   });
 });

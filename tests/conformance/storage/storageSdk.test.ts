@@ -18,7 +18,7 @@ import {
   type UploadTaskSnapshot,
 } from 'firebase/storage';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sharedStorageHost, storageClient, type SdkClient } from './storageTestServer.js';
+import { errorCode, sharedStorageHost, storageClient, type SdkClient } from './storageTestServer.js';
 
 const bucket = `demo-storage-${randomUUID().slice(0, 8)}.appspot.com`;
 
@@ -30,15 +30,6 @@ function bytes(size: number, seed = 7): Uint8Array {
     data[i] = x & 0xff;
   }
   return data;
-}
-
-async function errorCode(promise: Promise<unknown>): Promise<string> {
-  try {
-    await promise;
-  } catch (err) {
-    return (err as { code?: string }).code ?? String(err);
-  }
-  return 'no error';
 }
 
 describe('Storage web SDK', () => {

@@ -22,20 +22,11 @@ import {
 } from 'firebase/storage';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Access, Authorizer, StorageAccess } from '../../../backend/src/authz/seam.js';
-import { startStorageServer, storageClient, type SdkClient, type StorageServer } from './storageTestServer.js';
+import { errorCode, startStorageServer, storageClient, type SdkClient, type StorageServer } from './storageTestServer.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const bucket = 'demo-service.appspot.com';
 const text = (value: string) => new TextEncoder().encode(value);
-
-async function errorCode(promise: Promise<unknown>): Promise<string> {
-  try {
-    await promise;
-  } catch (err) {
-    return (err as { code?: string }).code ?? String(err);
-  }
-  return 'no error';
-}
 
 describe('Storage service', () => {
   const cleanups: Array<() => Promise<void>> = [];

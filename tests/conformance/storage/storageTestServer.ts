@@ -60,3 +60,13 @@ export function storageClient(target: { host: string; port: number }, bucket: st
   connectStorageEmulator(storage, target.host, target.port, mockUserToken ? { mockUserToken } : {});
   return { app, storage, close: () => deleteApp(app) };
 }
+
+/** The SDK error code a call fails with, or 'no error'. */
+export async function errorCode(promise: Promise<unknown>): Promise<string> {
+  try {
+    await promise;
+  } catch (err) {
+    return (err as { code?: string }).code ?? String(err);
+  }
+  return 'no error';
+}
