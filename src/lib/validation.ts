@@ -1,6 +1,8 @@
 // The profile and signup forms' rules (the spec's section 5): required fields, the e-mail and
 // phone formats with the spec's messages, and the Privacy Policy checkbox.
 
+import type { ProviderProfile } from '../types/provider';
+
 export const validationMessages = {
   required: 'Required',
   invalidEmail: 'Please enter a valid email',
@@ -21,14 +23,8 @@ export function isValidPhone(phone: string): boolean {
   return PHONE_PATTERN.test(phone.trim());
 }
 
-export interface ProfileFormValues {
-  first_name: string;
-  last_name: string;
-  email: string;
-  company: string;
-  phone: string;
-  terms_accepted: boolean;
-}
+/** The profile form holds exactly the fields a provider's profile stores. */
+export type ProfileFormValues = ProviderProfile;
 
 export type ProfileFormErrors = Partial<Record<keyof ProfileFormValues, string>>;
 

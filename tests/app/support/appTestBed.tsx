@@ -77,21 +77,11 @@ export function useAppTestBed(label: string, { network }: { network?: NetworkPro
 /** Renders the whole app at `path` with an in-memory history, once the route's code is in. */
 export async function renderApp(path: string) {
   // One at a time: Node 20 can trip over modules loaded concurrently through import and require.
-  const { createMemoryRouter, RouterProvider } = await import('react-router-dom');
+  const { createMemoryRouter } = await import('react-router-dom');
   const { routes } = await import('../../../src/app/router');
-  const { AppProviders } = await import('../../../src/app/AppProviders');
-  const { UserProvider } = await import('../../../src/contexts/UserContext');
-  const { PresentersProvider } = await import('../../../src/contexts/PresentersContext');
+  const { AppTree } = await import('../../../src/app/App');
   const router = createMemoryRouter(routes, { initialEntries: [path] });
-  const view = render(
-    <AppProviders>
-      <UserProvider>
-        <PresentersProvider>
-          <RouterProvider router={router} />
-        </PresentersProvider>
-      </UserProvider>
-    </AppProviders>,
-  );
+  const view = render(<AppTree router={router} />);
   // The first screen's code loads on demand: wait until the router has it.
   await waitFor(() => {
     if (!router.state.initialized || !document.querySelector('main')) throw new Error('The route is still loading.');
