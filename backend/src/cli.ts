@@ -16,6 +16,8 @@ export interface EmulatorsOptions {
   config?: LocalConfig;
   /** Durable data folder; null keeps everything in memory. Defaults to the config's (.data/). */
   dataDir?: string | null;
+  /** Opens a damaged data folder by salvaging every intact record (`--salvage`). */
+  salvage?: boolean;
   /** A data set loaded into the project when it holds no documents yet. */
   importFile?: string;
   /** Overrides firebase.json's ports (0 picks free ports), for tests. */
@@ -49,6 +51,7 @@ export async function startEmulators(options: EmulatorsOptions = {}): Promise<Ru
     firestorePort: options.ports?.firestore ?? config.firestore.port,
     storagePort: options.ports?.storage ?? config.storage.port,
     dataDir: dataDir ?? undefined,
+    salvage: options.salvage,
     rules: { firestore: readRulesFile(config.firestoreRules), storage: readRulesFile(config.storageRules) },
     log,
   });
@@ -157,11 +160,14 @@ export function closeOnSignals(stop: () => Promise<void>): void {
   process.on('SIGTERM', onSignal);
 }
 
-const USAGE = `Usage: npm run emulators -- [--data <dir>] [--import <dataset.json>] [--in-memory]
+const USAGE = `Usage: npm run emulators -- [--data <dir>] [--import <dataset.json>] [--in-memory] [--salvage]
 
   --data <dir>       keep data in <dir> (default: .data/ at the repository root)
   --import <file>    load a data set (see backend/demo/) into an empty store
   --in-memory        keep nothing on disk
+  --salvage          open a damaged data folder: keep each damaged file aside
+                     (<name>.damaged-<time>), recover every intact record before and
+                     after the damage, and report what was skipped
 
 The rules files of firebase.json are enforced for client requests and reloaded when edited.
 RULES_DEBUG=1 logs every rules decision and the rule that made it.`;
@@ -172,6 +178,7 @@ async function main(): Promise<void> {
       data: { type: 'string' },
       import: { type: 'string' },
       'in-memory': { type: 'boolean', default: false },
+      salvage: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -184,6 +191,7 @@ async function main(): Promise<void> {
   const running = await startEmulators({
     config,
     dataDir,
+    salvage: values.salvage,
     importFile: values.import ? path.resolve(values.import) : undefined,
     log: (line) => console.log(line),
   });

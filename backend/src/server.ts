@@ -21,6 +21,8 @@ export interface BackendOptions {
   storagePort: number;
   /** Durable data lives here; absent = in memory only. */
   dataDir?: string;
+  /** Opens a damaged data folder by salvaging every intact record, keeping the damaged files aside. */
+  salvage?: boolean;
   /**
    * The project's rules files. A syntax or type error fails start-up (RulesSyntaxError,
    * `file:line:column: message`). A service without rules allows every client request.
@@ -69,6 +71,8 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
   const engine = await createEngine({
     dataDir: options.dataDir ? path.join(options.dataDir, 'firestore') : undefined,
     authorizer,
+    salvage: options.salvage,
+    log,
   });
   const storage = await createStorageService({
     dataDir: options.dataDir ? path.join(options.dataDir, 'storage') : undefined,

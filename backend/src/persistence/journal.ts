@@ -1,12 +1,14 @@
 // Durable storage for an in-memory state: an append-only log of records plus a snapshot.
 // Appends in the same tick share one fsync (group commit); each append resolves only once
-// its bytes are synced. Opening replays snapshot + log, cuts a torn or corrupt log tail,
-// and compacts; a large log is compacted into a fresh snapshot while running.
+// its bytes are synced. Opening replays snapshot + log, cuts (and reports) a torn log tail,
+// refuses damaged files without changing a byte, and compacts; a large log is compacted
+// into a fresh snapshot while running. Salvage mode keeps damaged files aside and recovers
+// every intact record around the damage.
 
 import { constants } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { decodeFrames, encodeFrame } from './frames.js';
+import { decodeFrames, encodeFrame, salvageFrames } from './frames.js';
 
 export interface JournalOptions {
   dir: string;
@@ -19,6 +21,29 @@ export interface JournalOptions {
   snapshot: () => Iterable<object>;
   /** Log size that triggers compaction; default 64 MiB. */
   compactBytes?: number;
+  /**
+   * Opens damaged files anyway: each is renamed aside (`<name>.damaged-<time>`) and every
+   * intact record in it, before and after the damage, is replayed. Off by default.
+   */
+  salvage?: boolean;
+  /** Start-up reports: a cut torn tail, what salvage recovered and skipped. */
+  log?: (line: string) => void;
+}
+
+/** A data file that is damaged (not merely torn at its end): opening it would lose data. */
+export class DamagedDataError extends Error {
+  constructor(
+    readonly file: string,
+    readonly offset: number,
+  ) {
+    super(
+      `The data file ${file} is damaged at byte ${offset}: an unreadable record with more data after it. ` +
+        'Refusing to open the data folder; nothing was changed. ' +
+        'To keep the damaged file aside and recover every intact record, start once with --salvage ' +
+        '(npm run emulators -- --salvage, with --data <dir> for another data folder).',
+    );
+    this.name = 'DamagedDataError';
+  }
 }
 
 export interface Journal {
@@ -45,8 +70,9 @@ export async function openJournal(options: JournalOptions): Promise<Journal> {
   const dir = options.dir;
   await fs.mkdir(dir, { recursive: true });
   await fs.rm(path.join(dir, SNAPSHOT_TMP), { force: true });
-  await replaySnapshot(path.join(dir, SNAPSHOT), options.replay);
-  await replayLog(path.join(dir, LOG), options.replay);
+  const open: OpenContext = { salvage: options.salvage ?? false, log: options.log ?? (() => {}), replay: options.replay };
+  await replaySnapshot(path.join(dir, SNAPSHOT), open);
+  await replayLog(path.join(dir, LOG), open);
   await writeSnapshot(dir, options.snapshot());
   const journal = new FileJournal(dir, options.snapshot, options.compactBytes ?? 64 * 1024 * 1024);
   await journal.openFreshLog();
@@ -62,24 +88,41 @@ async function readIfExists(file: string): Promise<Buffer | null> {
   }
 }
 
-async function replaySnapshot(file: string, replay: JournalOptions['replay']): Promise<void> {
-  const data = await readIfExists(file);
-  if (data === null) return;
-  const { records, validBytes } = decodeFrames(data);
-  const last = records[records.length - 1] as { $end?: boolean } | undefined;
-  if (validBytes !== data.length || !last?.$end) {
-    throw new Error(`The snapshot ${file} is incomplete or corrupt; refusing to open the data directory.`);
-  }
-  for (let i = 0; i < records.length - 1; i++) replay(records[i], 'snapshot');
+interface OpenContext {
+  salvage: boolean;
+  log: (line: string) => void;
+  replay: JournalOptions['replay'];
 }
 
-async function replayLog(file: string, replay: JournalOptions['replay']): Promise<void> {
+async function replaySnapshot(file: string, open: OpenContext): Promise<void> {
   const data = await readIfExists(file);
   if (data === null) return;
-  const { records, validBytes } = decodeFrames(data);
-  for (const record of records) replay(record, 'log');
-  if (validBytes < data.length) {
-    // A torn or corrupt tail: a write the process never acknowledged. Cut it off.
+  const { records, trouble } = decodeFrames(data);
+  const last = records[records.length - 1] as { $end?: boolean } | undefined;
+  if (trouble === null && last?.$end) {
+    for (let i = 0; i < records.length - 1; i++) open.replay(records[i], 'snapshot');
+    return;
+  }
+  if (!open.salvage) {
+    // A snapshot is written whole and renamed into place: any flaw in it is damage.
+    throw new DamagedDataError(file, trouble?.offset ?? data.length);
+  }
+  const salvaged = await salvage(file, data, open.log);
+  for (const record of salvaged) if (!(record as { $end?: boolean }).$end) open.replay(record, 'snapshot');
+}
+
+async function replayLog(file: string, open: OpenContext): Promise<void> {
+  const data = await readIfExists(file);
+  if (data === null) return;
+  const { records, validBytes, trouble } = decodeFrames(data);
+  if (trouble?.kind === 'damaged') {
+    if (!open.salvage) throw new DamagedDataError(file, trouble.offset);
+    for (const record of await salvage(file, data, open.log)) open.replay(record, 'log');
+    return;
+  }
+  for (const record of records) open.replay(record, 'log');
+  if (trouble?.kind === 'torn') {
+    // A crash mid-append: the last frame was never fully written, so never acknowledged.
     const handle = await fs.open(file, 'r+');
     try {
       await handle.truncate(validBytes);
@@ -87,7 +130,25 @@ async function replayLog(file: string, replay: JournalOptions['replay']): Promis
     } finally {
       await handle.close();
     }
+    open.log(
+      `Cut a torn tail off ${file}: ${trouble.bytes} bytes (1 incomplete record) at byte ${trouble.offset}; ` +
+        `${records.length} intact records kept.`,
+    );
   }
+}
+
+/** Renames a damaged file aside and returns every intact record in it, reporting the rest. */
+async function salvage(file: string, data: Buffer, log: (line: string) => void): Promise<unknown[]> {
+  const aside = `${file}.damaged-${new Date().toISOString().replace(/[:.]/g, '-')}`;
+  await fs.rename(file, aside);
+  await syncDir(path.dirname(file));
+  const { records, skipped } = salvageFrames(data);
+  const ranges = skipped.map((r) => `bytes ${r.offset}-${r.offset + r.bytes - 1} (${r.bytes} bytes)`);
+  log(
+    `Salvaged ${file}: recovered ${records.length} intact records; skipped ${skipped.length} damaged ` +
+      `stretch${skipped.length === 1 ? '' : 'es'}: ${ranges.join(', ') || 'none'}. The original is kept as ${aside}.`,
+  );
+  return records;
 }
 
 /** Writes a snapshot atomically: temp file, fsync, rename, fsync of the folder. */

@@ -75,7 +75,7 @@ describe('persistence', () => {
     await again.close();
   });
 
-  it('cuts a torn or corrupt log tail and opens cleanly', async () => {
+  it('cuts a torn log tail (a frame cut short at the end) and opens cleanly', async () => {
     const dir = await tempDir();
     const e = await createEngine({ dataDir: dir });
     await e.commit(DB, { writes: [set('c/a', { x: 1 })] }, admin);
@@ -83,29 +83,19 @@ describe('persistence', () => {
     await e.close();
     const log = path.join(dir, 'log.dat');
     const bytes = await fs.readFile(log);
-    // Flip a byte inside the last record's payload, then add half a frame of garbage.
-    bytes[bytes.length - 3] ^= 0xff;
-    await fs.writeFile(log, Buffer.concat([bytes, Buffer.from([200, 0, 0, 0, 1, 2])]));
+    // A crash mid-append: the file ends inside its last frame.
+    await fs.writeFile(log, bytes.subarray(0, bytes.length - 3));
 
-    const reopened = await createEngine({ dataDir: dir });
+    const lines: string[] = [];
+    const reopened = await createEngine({ dataDir: dir, log: (line) => lines.push(line) });
     expect(reopened.lookup(doc('c/a'))?.fields).toEqual(f({ x: 1 }));
     expect(reopened.lookup(doc('c/b'))).toBeNull();
+    expect(lines.join('\n')).toMatch(/Cut a torn tail off .*log\.dat: \d+ bytes \(1 incomplete record\) at byte \d+; 1 intact records kept/);
     await reopened.commit(DB, { writes: [set('c/c', {})] }, admin);
     await reopened.close();
     const third = await createEngine({ dataDir: dir });
     expect(third.exportDocuments().map((d) => d.name)).toEqual([doc('c/a'), doc('c/c')]);
     await third.close();
-  });
-
-  it('refuses a damaged snapshot instead of loading part of it', async () => {
-    const dir = await tempDir();
-    const e = await createEngine({ dataDir: dir });
-    await e.commit(DB, { writes: [set('c/a', { x: 1 })] }, admin);
-    await e.close();
-    const snap = path.join(dir, 'snapshot.dat');
-    const bytes = await fs.readFile(snap);
-    await fs.writeFile(snap, bytes.subarray(0, bytes.length - 4));
-    await expect(createEngine({ dataDir: dir })).rejects.toThrow(/snapshot/);
   });
 
   it('loses no acknowledged commit when the process is killed mid-write', async () => {

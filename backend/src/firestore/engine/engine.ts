@@ -42,6 +42,10 @@ const DEFAULT_PAGE_SIZE = 300;
 export interface EngineSetup extends EngineOptions {
   /** Log size that triggers compaction into a snapshot (default 64 MiB). */
   compactBytes?: number;
+  /** Opens a damaged data folder by salvaging every intact record (see openJournal). */
+  salvage?: boolean;
+  /** Start-up reports of the data folder (a cut torn tail, a salvage). */
+  log?: (line: string) => void;
 }
 
 export async function createEngine(options: EngineSetup): Promise<FirestoreEngine> {
@@ -58,6 +62,8 @@ export async function createEngine(options: EngineSetup): Promise<FirestoreEngin
       },
       snapshot: () => snapshotRecords(store),
       compactBytes: options.compactBytes,
+      salvage: options.salvage,
+      log: options.log,
     });
   }
   return new Engine(store, journal, options);
