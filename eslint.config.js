@@ -1,10 +1,12 @@
 // Lint rules for the whole repository (flat config): typescript-eslint's recommended rules,
-// and one boundary: in the app, only src/db/ may import the Firebase SDK.
+// the zones' import boundaries (scripts/lint/zones.js), and inside the app only src/db/ may
+// import the Firebase SDK.
 
 import js from '@eslint/js';
 import { defineConfig, globalIgnores } from 'eslint/config';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import zones from './scripts/lint/zones.js';
 
 export default defineConfig(
   globalIgnores(['node_modules/', 'dist/', '.data/', 'coverage/', 'tests/artifacts/', '**/*.d.ts']),
@@ -12,10 +14,13 @@ export default defineConfig(
   tseslint.configs.recommended,
   {
     languageOptions: { ecmaVersion: 2023, sourceType: 'module', globals: { ...globals.node } },
+    plugins: { zones },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'zones/boundaries': 'error',
     },
   },
+
   {
     files: ['src/**/*.{ts,tsx}', 'tests/app/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },

@@ -1,21 +1,10 @@
-// The product's business constants, limits and timings (the spec's section 9), in one place.
+// The app's UI constants, limits and timings (the spec's section 9), in one place. The domain's
+// numbers (rounds, ratings, matching defaults) are in domain/constants.ts.
 
-export const ROUND_COUNTS = [1, 2, 3] as const;
-export const INITIAL_ROUND_NUMBER = 1;
-/** presenter_index when no presenter is live. */
-export const NO_PRESENTER_INDEX = -1;
-export const PRESENTATION_MINUTES = 3;
-
-export const RATING_MAX = 5;
 export const RATING_PRECISION = 1;
-export const COMMENT_MAX_LENGTH = 1000;
 export const PHONE_FORMAT = '(###) ###-####';
 export const RESULTS_PAGE_SIZE = 10;
 export const PRESENTER_LIST_MAX_HEIGHT_PX = 300;
-export const PRESENTER_STATUSES = ['Up Next', 'Completed'] as const;
-/** Matching defaults when the event sets none (DECISIONS.md). */
-export const DEFAULT_MIN_MATCH_SCORE = 4;
-export const DEFAULT_MAX_MATCHES_PER_PRESENTER = 5;
 /** Browser storage keys (the spec's section 3). */
 export const STORAGE_KEYS = { profile: 'profile', presenters: 'presenters' } as const;
 

@@ -7,7 +7,7 @@ import { watchSharedEvent } from '../db/events';
 import { watchMyResponses } from '../db/responses';
 import { answeredPresenterIds } from '../lib/answers';
 import { readStoredPresenters, writeStoredPresenters } from '../lib/browserStorage';
-import { buildQueue, groupQueue, type QueueEntry, type QueueGroups } from '../lib/queue';
+import { buildQueue, groupQueue, type QueueEntry, type QueueGroups } from '../../domain/queue';
 import type { Event } from '../types/event';
 import { useUser } from './UserContext';
 

@@ -17,7 +17,7 @@ import {
   DEFAULT_MIN_MATCH_SCORE,
   INITIAL_ROUND_NUMBER,
   NO_PRESENTER_INDEX,
-} from '../config/constants';
+} from '../../domain/constants';
 import { chooseSharedEvent, sortEvents } from '../lib/sharedEvent';
 import type { Developer, Event, PresenterEntry, RoundKey } from '../types/event';
 import {

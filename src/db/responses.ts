@@ -17,7 +17,7 @@ import {
 } from 'firebase/firestore';
 import { normaliseAnswer } from '../lib/answers';
 import type { QuestionType } from '../types/question';
-import type { Answer, Response, SaveOutcome } from '../types/response';
+import type { Answer, ProviderResponse, SaveOutcome } from '../types/response';
 import { snapshotOptions, toNumberOr, toStringOr, toStringOrNull } from './converters';
 import { db } from './firebase';
 import { ensureSignedIn } from './session';
@@ -31,7 +31,7 @@ function toQuestionType(value: unknown): QuestionType {
   return value === 'stars' || value === 'rating' ? value : 'text';
 }
 
-const responseConverter: FirestoreDataConverter<Response> = {
+const responseConverter: FirestoreDataConverter<ProviderResponse> = {
   toFirestore: (response) => ({
     question_id: response.question_id,
     presenter_id: response.presenter_id,
@@ -65,7 +65,7 @@ const myResponsesQuery = (uid: string, eventId: string) =>
   query(responsesCollection, where('provider_id', '==', uid), where('event_id', '==', eventId));
 
 /** The signed-in provider's answers at one event (from the device's cache when offline). */
-export async function getMyResponses(eventId: string): Promise<Response[]> {
+export async function getMyResponses(eventId: string): Promise<ProviderResponse[]> {
   const user = await ensureSignedIn();
   const snapshot = await getDocs(myResponsesQuery(user.uid, eventId));
   return snapshot.docs.map((document) => document.data());
@@ -77,7 +77,7 @@ export async function getMyResponses(eventId: string): Promise<Response[]> {
  */
 export function watchMyResponses(
   eventId: string,
-  callback: (responses: Response[]) => void,
+  callback: (responses: ProviderResponse[]) => void,
   onError: (error: Error) => void,
 ): () => void {
   let stop: (() => void) | null = null;

@@ -1,8 +1,8 @@
 // The questionnaire's answers: checked and tidied before they are saved, and rebuilt from saved
 // responses when a provider comes back to a presenter.
 
-import { COMMENT_MAX_LENGTH, RATING_MAX } from '../config/constants';
-import type { Answer, Response } from '../types/response';
+import { COMMENT_MAX_LENGTH, RATING_MAX } from '../../domain/constants';
+import type { Answer, ProviderResponse } from '../types/response';
 
 function blankToNull(text: string | null): string | null {
   if (text === null) return null;
@@ -28,7 +28,7 @@ export function normaliseAnswer(answer: Answer): Answer {
 }
 
 /** The saved answers about one presenter, by question id (to fill the questionnaire in again). */
-export function answersFor(responses: readonly Response[], presenterId: string): Record<string, Answer> {
+export function answersFor(responses: readonly ProviderResponse[], presenterId: string): Record<string, Answer> {
   const answers: Record<string, Answer> = {};
   for (const saved of responses) {
     if (saved.presenter_id !== presenterId) continue;
@@ -44,6 +44,6 @@ export function answersFor(responses: readonly Response[], presenterId: string):
 }
 
 /** The presenters the provider has saved answers about. */
-export function answeredPresenterIds(responses: readonly Response[]): Set<string> {
+export function answeredPresenterIds(responses: readonly ProviderResponse[]): Set<string> {
   return new Set(responses.map((saved) => saved.presenter_id));
 }

@@ -1,30 +1,9 @@
 // A session result (final_matches/{id}): one presenter and the providers matched with them.
 
-export interface PresenterDetails {
-  first_name: string;
-  last_name: string;
-  email: string;
-  company: string;
-  linkedin_url: string | null;
-  profile_url: string | null;
-}
+import type { FinalMatchDocument } from '../../domain/documents';
 
-export interface ProviderDetails {
-  first_name: string;
-  last_name: string;
-  email: string;
-  company: string;
-}
+export type { MatchedProvider, PresenterDetails, ProviderDetails } from '../../domain/documents';
 
-export interface MatchedProvider {
-  provider_id: string;
-  provider_details: ProviderDetails;
-}
-
-export interface FinalMatch {
+export interface FinalMatch extends FinalMatchDocument {
   id: string;
-  event_id: string;
-  presenter_id: string;
-  presenter_details: PresenterDetails;
-  matched_providers: MatchedProvider[];
 }

@@ -1,13 +1,9 @@
 // A rating question (questions/{question_id}), read in ascending question_number order.
 
-export type QuestionType = 'stars' | 'rating' | 'text';
+import type { QuestionDocument } from '../../domain/documents';
 
-export interface Question {
+export type { QuestionType } from '../../domain/documents';
+
+export interface Question extends QuestionDocument {
   question_id: string;
-  question_number: number;
-  type: QuestionType;
-  title: string;
-  /** The prompt text. */
-  questions: string;
-  question: string;
 }

@@ -1,22 +1,11 @@
 // A provider's answer to one question about one presenter (responses/{response_id}), and the
 // answer a screen hands to saveResponses().
 
-import type { QuestionType } from './question';
+import type { QuestionType, ResponseDocument } from '../../domain/documents';
 
-export interface Response {
-  /** `${provider_id}_${event_id}_${presenter_id}_${question_id}`: one answer per question. */
+/** A stored answer with its id, `${provider_id}_${event_id}_${presenter_id}_${question_id}`. */
+export interface ProviderResponse extends Omit<ResponseDocument, 'updated_at'> {
   response_id: string;
-  question_id: string;
-  presenter_id: string;
-  provider_id: string;
-  event_id: string;
-  type: QuestionType;
-  /** Whole stars 1-5, or null. */
-  rating: number | null;
-  /** At most 1000 characters, or null. */
-  comment: string | null;
-  /** The text answer, or null. */
-  response: string | null;
 }
 
 /** What the questionnaire collects for one question. */

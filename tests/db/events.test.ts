@@ -7,7 +7,7 @@ import { eventually, pointAppAtEmulators, storedEvent, useAdminDb } from './appD
 
 const projectId = await pointAppAtEmulators('db-events');
 const events = await import('../../src/db/events');
-const { buildQueue, groupQueue } = await import('../../src/lib/queue');
+const { buildQueue, groupQueue } = await import('../../domain/queue');
 const adminDb = useAdminDb(projectId);
 
 function follow(start: (callback: (event: Event | null) => void, onError: (error: Error) => void) => () => void) {

@@ -2,7 +2,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { answeredPresenterIds, answersFor, normaliseAnswer } from '../../src/lib/answers';
-import type { Answer, Response } from '../../src/types/response';
+import type { Answer, ProviderResponse } from '../../src/types/response';
 
 const answer = (changes: Partial<Answer> = {}): Answer => ({
   question_id: 'q1',
@@ -35,7 +35,7 @@ describe('normaliseAnswer', () => {
 });
 
 describe('saved answers', () => {
-  const saved = (presenter_id: string, question_id: string, rating: number | null): Response => ({
+  const saved = (presenter_id: string, question_id: string, rating: number | null): ProviderResponse => ({
     response_id: `u_e_${presenter_id}_${question_id}`,
     question_id,
     presenter_id,

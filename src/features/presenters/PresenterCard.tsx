@@ -9,7 +9,7 @@ import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
-import type { DisplayStatus } from '../../lib/displayStatus';
+import type { DisplayStatus } from '../../../domain/displayStatus';
 import type { PresenterEntry } from '../../types/event';
 import { VisuallyHidden } from '../../components/VisuallyHidden';
 import { LiveDot } from './LiveDot';

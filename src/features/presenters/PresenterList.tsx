@@ -9,7 +9,7 @@ import { PageLoader } from '../../components/PageLoader';
 import { paths } from '../../config/paths';
 import { usePresenters } from '../../contexts/PresentersContext';
 import { useUser } from '../../contexts/UserContext';
-import type { QueueEntry } from '../../lib/queue';
+import type { QueueEntry } from '../../../domain/queue';
 import { EventClosed } from './EventClosed';
 import { EventCountdown } from './EventCountdown';
 import { PresenterCard } from './PresenterCard';

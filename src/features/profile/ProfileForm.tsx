@@ -22,7 +22,7 @@ import { timings } from '../../config/constants';
 import { paths } from '../../config/paths';
 import { useUser } from '../../contexts/UserContext';
 import { formatPhoneInput } from '../../lib/phone';
-import { validateProfile, type ProfileFormValues } from '../../lib/validation';
+import { validateProfile, type ProfileFormValues } from '../../../domain/validation';
 import type { Provider } from '../../types/provider';
 
 export const profileMessages = {

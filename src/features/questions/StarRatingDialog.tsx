@@ -10,7 +10,7 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Rating from '@mui/material/Rating';
-import { RATING_MAX } from '../../config/constants';
+import { RATING_MAX } from '../../../domain/constants';
 
 export const STAR_MEANINGS: Readonly<Record<number, string>> = {
   1: 'Limited knowledge/support',

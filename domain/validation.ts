@@ -1,7 +1,7 @@
 // The profile and signup forms' rules (the spec's section 5): required fields, the e-mail and
 // phone formats with the spec's messages, and the Privacy Policy checkbox.
 
-import type { ProviderProfile } from '../types/provider';
+import type { ProviderDocument } from './documents.js';
 
 export const validationMessages = {
   required: 'Required',
@@ -24,7 +24,7 @@ export function isValidPhone(phone: string): boolean {
 }
 
 /** The profile form holds exactly the fields a provider's profile stores. */
-export type ProfileFormValues = ProviderProfile;
+export type ProfileFormValues = ProviderDocument;
 
 export type ProfileFormErrors = Partial<Record<keyof ProfileFormValues, string>>;
 

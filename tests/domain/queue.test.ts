@@ -1,8 +1,8 @@
 // The presenters screen's queue, derived from the event document.
 
 import { describe, expect, it } from 'vitest';
-import { buildQueue, groupQueue } from '../../src/lib/queue';
-import type { PresenterEntry } from '../../src/types/event';
+import { buildQueue, groupQueue } from '../../domain/queue';
+import type { PresenterEntry } from '../../domain/documents';
 
 const entry = (presenter_id: string, first_name = presenter_id, last_name = 'X'): PresenterEntry => ({
   presenter_id,

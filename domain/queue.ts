@@ -3,9 +3,9 @@
 // Rounds before the current one have been presented (Finished or Completed); rounds after it
 // are still to come (Up Next).
 
-import type { Event, PresenterEntry } from '../types/event';
-import { displayStatus, entryKind, type DisplayStatus, type EntryKind } from './displayStatus';
-import { orderedRounds } from './rounds';
+import { displayStatus, entryKind, type DisplayStatus, type EntryKind } from './displayStatus.js';
+import type { PresenterEntry } from './documents.js';
+import { orderedRounds, type RunningOrder } from './rounds.js';
 
 export interface QueueEntry extends PresenterEntry {
   roundNumber: number;
@@ -24,7 +24,7 @@ export interface QueueGroups {
 
 /** `answered`: the presenters the viewer has saved answers about (they show as Completed). */
 export function buildQueue(
-  event: Pick<Event, 'rounds' | 'roundNumber' | 'presenterIndex'>,
+  event: RunningOrder,
   answered: ReadonlySet<string>,
 ): QueueEntry[] {
   return orderedRounds(event.rounds).flatMap((round) =>

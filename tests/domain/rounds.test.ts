@@ -12,8 +12,8 @@ import {
   removeAt,
   resizeRounds,
   roundKey,
-} from '../../src/lib/rounds';
-import type { PresenterEntry } from '../../src/types/event';
+} from '../../domain/rounds';
+import type { PresenterEntry } from '../../domain/documents';
 
 const entry = (id: string): PresenterEntry => ({ presenter_id: id, first_name: id.toUpperCase(), last_name: 'X' });
 const ids = (entries: PresenterEntry[]) => entries.map((item) => item.presenter_id);

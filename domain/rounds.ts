@@ -1,7 +1,14 @@
 // Rounds of an event: their keys and order, the live and next presenter, and the admin's
 // changes to a round's order (the spec's section 4). Every function returns new values.
 
-import type { Event, PresenterEntry, RoundKey } from '../types/event';
+import type { PresenterEntry, RoundKey, Rounds } from './documents.js';
+
+/** Where an event stands: its rounds, the current round (from 1) and the live index (-1: none). */
+export interface RunningOrder {
+  rounds: Rounds;
+  roundNumber: number;
+  presenterIndex: number;
+}
 
 export function roundKey(roundNumber: number): RoundKey {
   return `round_${roundNumber}`;
@@ -14,24 +21,24 @@ export interface Round {
 }
 
 /** The rounds in numeric order (round_2 before round_10). */
-export function orderedRounds(rounds: Record<RoundKey, PresenterEntry[]>): Round[] {
+export function orderedRounds(rounds: Rounds): Round[] {
   return Object.entries(rounds)
     .map(([key, entries]) => ({ roundNumber: Number(key.slice('round_'.length)), key: key as RoundKey, entries }))
     .filter((round) => Number.isInteger(round.roundNumber) && round.roundNumber > 0)
     .sort((a, b) => a.roundNumber - b.roundNumber);
 }
 
-export function currentRoundEntries(event: Pick<Event, 'rounds' | 'roundNumber'>): PresenterEntry[] {
+export function currentRoundEntries(event: Pick<RunningOrder, 'rounds' | 'roundNumber'>): PresenterEntry[] {
   return event.rounds[roundKey(event.roundNumber)] ?? [];
 }
 
 /** The entry at the live index of the current round, or null ('None'). */
-export function livePresenter(event: Pick<Event, 'rounds' | 'roundNumber' | 'presenterIndex'>): PresenterEntry | null {
+export function livePresenter(event: RunningOrder): PresenterEntry | null {
   return currentRoundEntries(event)[event.presenterIndex] ?? null;
 }
 
 /** The entry after the live one in the current round, or null ('None'). */
-export function nextPresenter(event: Pick<Event, 'rounds' | 'roundNumber' | 'presenterIndex'>): PresenterEntry | null {
+export function nextPresenter(event: RunningOrder): PresenterEntry | null {
   return currentRoundEntries(event)[event.presenterIndex + 1] ?? null;
 }
 
@@ -55,16 +62,16 @@ export function removeAt(entries: readonly PresenterEntry[], index: number): Pre
   return entries.filter((_, position) => position !== index);
 }
 
-export function isInAnyRound(rounds: Record<RoundKey, PresenterEntry[]>, presenterId: string): boolean {
+export function isInAnyRound(rounds: Rounds, presenterId: string): boolean {
   return Object.values(rounds).some((entries) => entries.some((entry) => entry.presenter_id === presenterId));
 }
 
 /** Adds the presenter at the end of the round, unless they are already in any round (then unchanged). */
 export function addToRound(
-  rounds: Record<RoundKey, PresenterEntry[]>,
+  rounds: Rounds,
   roundNumber: number,
   entry: PresenterEntry,
-): Record<RoundKey, PresenterEntry[]> {
+): Rounds {
   if (isInAnyRound(rounds, entry.presenter_id)) return rounds;
   const key = roundKey(roundNumber);
   return { ...rounds, [key]: [...(rounds[key] ?? []), entry] };
@@ -72,10 +79,10 @@ export function addToRound(
 
 /** Rounds 1..count: existing rounds kept, new ones empty, rounds past the count dropped. */
 export function resizeRounds(
-  rounds: Record<RoundKey, PresenterEntry[]>,
+  rounds: Rounds,
   count: number,
-): Record<RoundKey, PresenterEntry[]> {
-  const resized: Record<RoundKey, PresenterEntry[]> = {};
+): Rounds {
+  const resized: Rounds = {};
   for (let roundNumber = 1; roundNumber <= count; roundNumber++) {
     const key = roundKey(roundNumber);
     resized[key] = rounds[key] ?? [];

@@ -1,7 +1,7 @@
 // Display status of the presenter list and the queue's special entries.
 
 import { describe, expect, it } from 'vitest';
-import { displayStatus, entryKind } from '../../src/lib/displayStatus';
+import { displayStatus, entryKind } from '../../domain/displayStatus';
 
 describe('displayStatus', () => {
   it('marks earlier entries Finished, the live one Live and later ones Up Next', () => {

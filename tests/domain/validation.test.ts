@@ -1,7 +1,7 @@
 // The profile form's rules: required fields, e-mail and phone formats with the spec's messages.
 
 import { describe, expect, it } from 'vitest';
-import { isProfileValid, isValidEmail, isValidPhone, validateProfile, type ProfileFormValues } from '../../src/lib/validation';
+import { isProfileValid, isValidEmail, isValidPhone, validateProfile, type ProfileFormValues } from '../../domain/validation';
 
 const valid: ProfileFormValues = {
   first_name: 'Grace',

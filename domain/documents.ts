@@ -1,0 +1,145 @@
+// The stored documents, field for field as Firestore holds them (the spec's section 3 and
+// DECISIONS.md's additions): the schema the app, the rules and the server reactions share.
+// `Time` is how a Firestore Timestamp reads on each side (a Date in the app after its
+// converters, the Admin SDK's Timestamp in the functions); the domain never needs to know.
+
+import type { PRESENTER_STATUSES } from './constants.js';
+
+/** A key of the event's `rounds` map: round_1, round_2, … */
+export type RoundKey = `round_${number}`;
+
+/** One entry of a round: who presents, in order. Ids and names only (no contact details). */
+export interface PresenterEntry {
+  presenter_id: string;
+  first_name: string;
+  last_name: string;
+}
+
+export type Rounds = Record<RoundKey, PresenterEntry[]>;
+
+export interface StoredDeveloper {
+  name: string;
+  linkedin_url: string;
+}
+
+/** events/{eventId} */
+export interface EventDocument<Time = unknown> {
+  title: string;
+  description: string;
+  location: string;
+  start_time: Time | null;
+  /** 1, 2 or 3. */
+  number_of_rounds: number;
+  rounds: Rounds;
+  is_event_open: boolean;
+  /** The current round, from 1. */
+  round_number: number;
+  /** The live presenter's index in the current round; -1 when none is live. */
+  presenter_index: number;
+  is_matching: boolean;
+  is_emailing: boolean;
+  normalLogo: string | null;
+  middleLogo: string | null;
+  developers: StoredDeveloper[];
+  is_slider_open: boolean;
+  /** Matching setting (DECISIONS.md): the least mean star rating that makes a match. */
+  min_match_score: number;
+  /** Matching setting (DECISIONS.md): the most providers matched to one presenter. */
+  max_matches_per_presenter: number;
+}
+
+/** providers/{uid}: the document id is the provider's anonymous Auth uid. */
+export interface ProviderDocument {
+  first_name: string;
+  last_name: string;
+  email: string;
+  company: string;
+  /** '(###) ###-####', or '' when not given. */
+  phone: string;
+  terms_accepted: boolean;
+}
+
+export type PresenterStatus = (typeof PRESENTER_STATUSES)[number];
+
+/** presenters/{presenterId} */
+export interface PresenterDocument {
+  first_name: string;
+  last_name: string;
+  email: string;
+  company: string;
+  phone: string;
+  website: string;
+  /** Photo URL. */
+  profile_url: string;
+  linkedin_url: string;
+  /** Question ids the presenter cares most about (matching scores on these). */
+  favourites: string[];
+  verified: boolean;
+  status: PresenterStatus;
+  terms_accepted: boolean;
+  /** The invite the presenter signed up through, when they did. */
+  invite_id?: string;
+}
+
+export type QuestionType = 'stars' | 'rating' | 'text';
+
+/** questions/{questionId} */
+export interface QuestionDocument {
+  question_number: number;
+  type: QuestionType;
+  title: string;
+  /** The prompt text. */
+  questions: string;
+  question: string;
+}
+
+/** responses/{provider_id}_{event_id}_{presenter_id}_{question_id}: one answer per question. */
+export interface ResponseDocument<Time = unknown> {
+  event_id: string;
+  question_id: string;
+  presenter_id: string;
+  provider_id: string;
+  type: QuestionType;
+  /** Whole stars 1-5, or null. */
+  rating: number | null;
+  /** At most 1000 characters, or null. */
+  comment: string | null;
+  /** The text answer, or null. */
+  response: string | null;
+  /** The server's time of the last change. */
+  updated_at: Time;
+}
+
+/** invites/{inviteId}: the id is an unguessable auto-id. */
+export interface InviteDocument {
+  email: string;
+}
+
+export interface PresenterDetails {
+  first_name: string;
+  last_name: string;
+  email: string;
+  company: string;
+  linkedin_url: string | null;
+  profile_url: string | null;
+}
+
+export interface ProviderDetails {
+  first_name: string;
+  last_name: string;
+  email: string;
+  company: string;
+}
+
+export interface MatchedProvider {
+  provider_id: string;
+  provider_details: ProviderDetails;
+}
+
+/** final_matches/{id}: one presenter of one event and the providers matched with them. */
+export interface FinalMatchDocument {
+  event_id: string;
+  presenter_id: string;
+  presenter_details: PresenterDetails;
+  matched_providers: MatchedProvider[];
+}
