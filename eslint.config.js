@@ -1,9 +1,10 @@
 // Lint rules for the whole repository (flat config): typescript-eslint's recommended rules,
-// the zones' import boundaries (scripts/lint/zones.js), and inside the app only src/db/ may
+// React's rules of hooks, the zones' import boundaries (scripts/lint/zones.js), and inside the app only src/db/ may
 // import the Firebase SDK.
 
 import js from '@eslint/js';
 import { defineConfig, globalIgnores } from 'eslint/config';
+import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import zones from './scripts/lint/zones.js';
@@ -24,6 +25,11 @@ export default defineConfig(
   {
     files: ['src/**/*.{ts,tsx}', 'tests/app/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
+  },
+  {
+    // The app's components and hooks (the tests' set-up helpers are not React hooks).
+    files: ['src/**/*.{ts,tsx}'],
+    ...reactHooks.configs.flat.recommended,
   },
   {
     files: ['src/**/*.{ts,tsx}'],

@@ -39,7 +39,8 @@ export function PresentersProvider({ children, fallback }: PresentersProviderPro
   const { uid, user } = useUser();
   const [event, setEvent] = useState<Event | null>(null);
   const [loading, setLoading] = useState(true);
-  const [completed, setCompleted] = useState<ReadonlySet<string>>(new Set());
+  /** The saved answers' presenters, as last heard from Firestore, for the event they belong to. */
+  const [answered, setAnswered] = useState<{ eventId: string; ids: ReadonlySet<string> } | null>(null);
 
   useEffect(
     () =>
@@ -60,23 +61,27 @@ export function PresentersProvider({ children, fallback }: PresentersProviderPro
   const eventId = event?.id ?? null;
   const hasUser = uid !== null && user !== null;
 
+  // The browser's list shows Completed at once; the saved answers (live, including ones not
+  // yet synced) then keep it exact.
+  const stored = useMemo<ReadonlySet<string>>(
+    () => new Set(eventId === null ? [] : readStoredPresenters(window.localStorage, eventId)),
+    [eventId],
+  );
+  const completed = answered !== null && answered.eventId === eventId ? answered.ids : stored;
+
   useEffect(() => {
-    if (eventId === null) {
-      setCompleted(new Set());
-      return;
-    }
-    // The browser's list shows Completed at once; the saved answers (live, including ones not
-    // yet synced) then keep it exact.
-    setCompleted(new Set(readStoredPresenters(window.localStorage, eventId)));
-    if (!hasUser) return;
+    if (eventId === null || !hasUser) return;
     return watchMyResponses(
       eventId,
       (responses) => {
-        const answered = answeredPresenterIds(responses);
-        writeStoredPresenters(window.localStorage, eventId, [...answered]);
-        setCompleted((previous) => (sameSet(previous, answered) ? previous : answered));
+        const ids = answeredPresenterIds(responses);
+        writeStoredPresenters(window.localStorage, eventId, [...ids]);
+        setAnswered((previous) =>
+          previous !== null && previous.eventId === eventId && sameSet(previous.ids, ids) ? previous : { eventId, ids },
+        );
       },
-      () => undefined,
+      // The list from this device stays; the queue still works, only Completed may lag.
+      (error) => console.warn('Following the saved answers failed; Completed shows what this device remembers.', error),
     );
   }, [eventId, hasUser]);
 

@@ -45,7 +45,10 @@ export function UserProvider({ children, fallback }: UserProviderProps) {
         started = true;
         setUserState(stored);
         setLoading(false);
-        if (signedInUid === null) ensureSignedIn().catch(() => undefined);
+        if (signedInUid === null) {
+          // Offline on a first visit: every read and save waits for (and retries) the sign-in.
+          ensureSignedIn().catch((error: unknown) => console.warn('Anonymous sign-in failed; it is retried when needed.', error));
+        }
       }
       if (signedInUid === null || stored === null) return;
       setUserState((current) => (current ? { ...current, user_id: signedInUid } : current));
@@ -56,7 +59,9 @@ export function UserProvider({ children, fallback }: UserProviderProps) {
         writeStoredProfile(window.localStorage, stored);
         getProviderProfile()
           .then((existing) => existing ?? saveProviderProfile(stored))
-          .catch(() => undefined);
+          .catch((error: unknown) =>
+            console.warn('The profile could not be copied to the new sign-in; the next profile save stores it.', error),
+          );
       }
     });
   }, []);

@@ -11,9 +11,9 @@ import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
 import { PresenterAvatar } from '../../components/PresenterAvatar';
 import { PresenterContact } from '../../components/PresenterContact';
+import { useLoad, type Loaded } from '../../components/useLoad';
 import { getFinalMatch } from '../../db/finalMatches';
 import { listedProviders } from '../../lib/results';
 import type { FinalMatch } from '../../types/finalMatch';
@@ -40,24 +40,16 @@ type Load =
 const hasPresenter = (match: FinalMatch) =>
   [match.presenter_details.first_name, match.presenter_details.last_name].some((name) => name.trim() !== '');
 
+function loadOf(loaded: Loaded<FinalMatch | null>): Load {
+  if (loaded.state === 'loading') return loaded;
+  if (loaded.state === 'failed') return { state: 'error', message: matchMessages.failed };
+  return loaded.value ? { state: 'ready', match: loaded.value } : { state: 'error', message: matchMessages.notFound };
+}
+
 export function MatchDetails({ matchId }: { matchId: string }) {
   const valid = isValidMatchId(matchId);
-  const [load, setLoad] = useState<Load>(valid ? { state: 'loading' } : { state: 'error', message: matchMessages.invalidId });
-
-  useEffect(() => {
-    if (!valid) return;
-    let active = true;
-    getFinalMatch(matchId).then(
-      (match) => {
-        if (!active) return;
-        setLoad(match ? { state: 'ready', match } : { state: 'error', message: matchMessages.notFound });
-      },
-      () => active && setLoad({ state: 'error', message: matchMessages.failed }),
-    );
-    return () => {
-      active = false;
-    };
-  }, [matchId, valid]);
+  const loaded = useLoad(valid ? matchId : null, () => getFinalMatch(matchId));
+  const load = valid ? loadOf(loaded) : ({ state: 'error', message: matchMessages.invalidId } as const);
 
   if (load.state === 'loading') {
     return (

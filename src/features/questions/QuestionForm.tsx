@@ -12,6 +12,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { PageLoader } from '../../components/PageLoader';
+import { useLoad } from '../../components/useLoad';
 import { useOnline } from '../../components/useOnline';
 import { timings } from '../../config/constants';
 import { paths } from '../../config/paths';
@@ -57,17 +58,26 @@ export function QuestionForm({ presenterId }: { presenterId: string }) {
   const { user, loading: userLoading } = useUser();
   const { event, queue } = usePresenters();
   const [rulesOpen, setRulesOpen] = useState(true);
-  const [questions, setQuestions] = useState<Question[] | null>(null);
-  const [answers, setAnswers] = useState<Record<string, Answer>>({});
-  /** Questions with a saved answer: sent again even when cleared, so the change is kept. */
-  const [savedIds, setSavedIds] = useState<ReadonlySet<string>>(new Set());
+  /** The provider's changes; questions they have not touched show their saved answer. */
+  const [edits, setEdits] = useState<Record<string, Answer>>({});
   const [submitting, setSubmitting] = useState(false);
   const [savedOffline, setSavedOffline] = useState(false);
-  const edited = useRef(false);
   const mounted = useRef(true);
   const eventId = event?.id ?? null;
   const entry = queue.find((item) => item.presenter_id === presenterId) ?? null;
   const presenterName = entry ? `${entry.first_name} ${entry.last_name}`.trim() : '';
+
+  const questionsLoad = useLoad('questions', getQuestions);
+  // The spec: a failed question load is silent; loading ends.
+  const questions = questionsLoad.state === 'loading' ? null : questionsLoad.state === 'ready' ? questionsLoad.value : [];
+  const savedLoad = useLoad(eventId !== null && user !== null ? `${eventId}/${user.user_id}` : null, () =>
+    getMyResponses(eventId ?? '').catch((error: unknown) => {
+      // The form still works without them: it starts blank, and Submit saves what is given.
+      console.warn('The saved answers could not be loaded; the questionnaire starts blank.', error);
+      return [];
+    }),
+  );
+  const saved = savedLoad.state === 'ready' ? answersFor(savedLoad.value, presenterId) : {};
 
   useEffect(() => {
     mounted.current = true;
@@ -76,45 +86,14 @@ export function QuestionForm({ presenterId }: { presenterId: string }) {
     };
   }, []);
 
-  useEffect(() => {
-    let active = true;
-    getQuestions().then(
-      (loaded) => active && setQuestions(loaded),
-      // The spec: a failed question load is silent; loading ends.
-      () => active && setQuestions([]),
-    );
-    return () => {
-      active = false;
-    };
-  }, []);
-
-  useEffect(() => {
-    if (eventId === null || user === null) return;
-    let active = true;
-    getMyResponses(eventId).then(
-      (responses) => {
-        if (!active) return;
-        const saved = answersFor(responses, presenterId);
-        setSavedIds(new Set(Object.keys(saved)));
-        if (!edited.current) setAnswers(saved);
-      },
-      () => undefined,
-    );
-    return () => {
-      active = false;
-    };
-  }, [eventId, presenterId, user]);
-
   if (userLoading) return <PageLoader />;
   if (user === null) return <Navigate to={paths.profile} replace />;
 
-  const answerOf = (question: Question) => answers[question.question_id] ?? blankAnswer(question);
-  const toSave = (questions ?? []).map(answerOf).filter((answer) => hasContent(answer) || savedIds.has(answer.question_id));
+  const answerOf = (question: Question) => edits[question.question_id] ?? saved[question.question_id] ?? blankAnswer(question);
+  // A question with a saved answer is sent again even when cleared, so the change is kept.
+  const toSave = (questions ?? []).map(answerOf).filter((answer) => hasContent(answer) || answer.question_id in saved);
 
-  const onChange = (answer: Answer) => {
-    edited.current = true;
-    setAnswers((previous) => ({ ...previous, [answer.question_id]: answer }));
-  };
+  const onChange = (answer: Answer) => setEdits((previous) => ({ ...previous, [answer.question_id]: answer }));
 
   const onSubmit = async (formEvent: FormEvent<HTMLFormElement>) => {
     formEvent.preventDefault();

@@ -20,7 +20,7 @@ import { PresenterContact } from '../../components/PresenterContact';
 import { timings } from '../../config/constants';
 import { paths } from '../../config/paths';
 import { isViewer, listedProviders } from '../../lib/results';
-import type { FinalMatch } from '../../types/finalMatch';
+import type { FinalMatch, MatchedProvider } from '../../types/finalMatch';
 import { matchPresenterName } from './MatchCard';
 
 export interface MatchDialogProps {
@@ -34,17 +34,49 @@ const flash = keyframes`
   25%, 75% { background-color: rgba(46, 125, 50, 0.45); }
 `;
 
-export function MatchDialog({ match, viewerEmail, onClose }: MatchDialogProps) {
-  const [flashing, setFlashing] = useState(false);
-  const matchId = match?.id ?? null;
+/** The matched providers; the viewer's own entry flashes as the list appears (each opening). */
+function MatchedProviderList({ providers, viewerEmail }: { providers: MatchedProvider[]; viewerEmail: string | null }) {
+  const [flashing, setFlashing] = useState(true);
 
   useEffect(() => {
-    if (matchId === null) return;
-    setFlashing(true);
     const timer = setTimeout(() => setFlashing(false), timings.matchHighlightMs);
     return () => clearTimeout(timer);
-  }, [matchId]);
+  }, []);
 
+  return (
+      <List aria-labelledby="match-dialog-providers">
+        {providers.map((provider) => {
+          const you = isViewer(provider, viewerEmail);
+          const { first_name, last_name, company, email } = provider.provider_details;
+          return (
+            <ListItem
+              key={`${provider.provider_id}-${email}`}
+              aria-current={you ? 'true' : undefined}
+              data-flashing={you && flashing ? 'true' : undefined}
+              sx={{
+                borderRadius: 1,
+                mb: 0.5,
+                ...(you && {
+                  bgcolor: 'rgba(46, 125, 50, 0.16)',
+                  border: 2,
+                  borderColor: 'success.main',
+                  animation: flashing ? `${flash} ${timings.matchHighlightMs}ms ease-in-out` : 'none',
+                }),
+              }}
+            >
+              <ListItemText
+                primary={`${first_name} ${last_name}${you ? ' (You)' : ''}`}
+                secondary={`${company} · ${email}`}
+                slotProps={{ primary: { sx: { fontWeight: you ? 700 : 400 } }, secondary: { sx: { overflowWrap: 'anywhere' } } }}
+              />
+            </ListItem>
+          );
+        })}
+      </List>
+  );
+}
+
+export function MatchDialog({ match, viewerEmail, onClose }: MatchDialogProps) {
   const name = match ? matchPresenterName(match) : '';
   const providers = match ? listedProviders(match) : [];
   const details = match?.presenter_details;
@@ -67,35 +99,7 @@ export function MatchDialog({ match, viewerEmail, onClose }: MatchDialogProps) {
             {providers.length === 0 ? (
               <Typography color="text.secondary">{name ? `No matches found for ${name}.` : 'No Matches.'}</Typography>
             ) : (
-              <List aria-labelledby="match-dialog-providers">
-                {providers.map((provider) => {
-                  const you = isViewer(provider, viewerEmail);
-                  const { first_name, last_name, company, email } = provider.provider_details;
-                  return (
-                    <ListItem
-                      key={`${provider.provider_id}-${email}`}
-                      aria-current={you ? 'true' : undefined}
-                      data-flashing={you && flashing ? 'true' : undefined}
-                      sx={{
-                        borderRadius: 1,
-                        mb: 0.5,
-                        ...(you && {
-                          bgcolor: 'rgba(46, 125, 50, 0.16)',
-                          border: 2,
-                          borderColor: 'success.main',
-                          animation: flashing ? `${flash} ${timings.matchHighlightMs}ms ease-in-out` : 'none',
-                        }),
-                      }}
-                    >
-                      <ListItemText
-                        primary={`${first_name} ${last_name}${you ? ' (You)' : ''}`}
-                        secondary={`${company} · ${email}`}
-                        slotProps={{ primary: { sx: { fontWeight: you ? 700 : 400 } }, secondary: { sx: { overflowWrap: 'anywhere' } } }}
-                      />
-                    </ListItem>
-                  );
-                })}
-              </List>
+              <MatchedProviderList providers={providers} viewerEmail={viewerEmail} />
             )}
           </DialogContent>
           <DialogActions>

@@ -7,9 +7,10 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Navigate } from 'react-router-dom';
 import { PageLoader } from '../../components/PageLoader';
+import { useLoad } from '../../components/useLoad';
 import { env } from '../../config/env';
 import { paths } from '../../config/paths';
 import { usePresenters } from '../../contexts/PresentersContext';
@@ -26,7 +27,6 @@ export const resultsMessages = {
   noPotential: 'No other potential matches found.',
 } as const;
 
-type Load = { state: 'loading' } | { state: 'ready'; matches: FinalMatch[] } | { state: 'failed' };
 
 interface MatchSectionProps {
   title: string;
@@ -66,28 +66,16 @@ function MatchSection({ title, matches, loadMoreLabel, emptyText, onOpen }: Matc
 export function SessionResults() {
   const { user, loading: userLoading } = useUser();
   const { event, loading: eventLoading } = usePresenters();
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
   const [open, setOpen] = useState<FinalMatch | null>(null);
   const eventId = event?.id ?? null;
   const ready = !userLoading && !eventLoading && user !== null;
 
-  useEffect(() => {
-    if (!ready) return;
-    let active = true;
-    setLoad({ state: 'loading' });
-    getSessionResults(eventId).then(
-      (results) => active && setLoad({ state: 'ready', matches: results.matches }),
-      () => active && setLoad({ state: 'failed' }),
-    );
-    return () => {
-      active = false;
-    };
-  }, [ready, eventId]);
+  const load = useLoad(ready ? `results:${eventId ?? ''}` : null, () => getSessionResults(eventId));
 
   if (userLoading) return <PageLoader />;
   if (user === null) return <Navigate to={paths.profile} replace />;
 
-  const grouped = load.state === 'ready' ? groupResults(load.matches, user.email, env.contactEmail) : null;
+  const grouped = load.state === 'ready' ? groupResults(load.value.matches, user.email, env.contactEmail) : null;
 
   return (
     <Stack spacing={3}>
