@@ -1,11 +1,9 @@
 // The domain's numbers (the spec's sections 3, 4 and 9, and DECISIONS.md): what an event, an
 // answer and matching may hold. The app's UI constants and timings live in src/config.
 
-export const ROUND_COUNTS = [1, 2, 3] as const;
 export const INITIAL_ROUND_NUMBER = 1;
 /** presenter_index when no presenter is live. */
 export const NO_PRESENTER_INDEX = -1;
-export const PRESENTATION_MINUTES = 3;
 
 export const RATING_MAX = 5;
 export const COMMENT_MAX_LENGTH = 1000;

@@ -15,7 +15,7 @@ const items = [
 
 function currentItem(pathname: string): string | null {
   if (pathname === paths.home) return paths.home;
-  if (pathname.startsWith(paths.presenters) || pathname.startsWith('/questions/')) return paths.presenters;
+  if (pathname.startsWith(paths.presenters) || pathname.startsWith(paths.questions(''))) return paths.presenters;
   if (pathname.startsWith(paths.profile)) return paths.profile;
   return null;
 }

@@ -46,14 +46,6 @@ export function LinkedInIcon(props: SvgIconProps) {
   );
 }
 
-export function MailIcon(props: SvgIconProps) {
-  return (
-    <SvgIcon {...props} aria-hidden>
-      <path d="M3 5h18a1 1 0 0 1 1 1v12a1 1 0 0 1-1 1H3a1 1 0 0 1-1-1V6a1 1 0 0 1 1-1zm1 2.4V17h16V7.4l-8 5.1zM5.6 7 12 11l6.4-4z" />
-    </SvgIcon>
-  );
-}
-
 export function PlaceIcon(props: SvgIconProps) {
   return (
     <SvgIcon {...props} aria-hidden>

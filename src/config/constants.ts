@@ -4,7 +4,6 @@
 export const RATING_PRECISION = 1;
 export const PHONE_FORMAT = '(###) ###-####';
 export const RESULTS_PAGE_SIZE = 10;
-export const PRESENTER_LIST_MAX_HEIGHT_PX = 300;
 /** Browser storage keys (the spec's section 3). */
 export const STORAGE_KEYS = { profile: 'profile', presenters: 'presenters' } as const;
 

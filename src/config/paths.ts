@@ -1,20 +1,7 @@
-// Every route of the app, in one place (the spec's section 2). Screens link through these.
+// Every route of the app, in one place (the spec's section 2): the router's patterns, and the
+// paths screens link to, built from those same patterns.
 
-export const paths = {
-  welcome: '/welcome',
-  home: '/',
-  profile: '/profile',
-  presenters: '/presenters',
-  questions: (presenterId: string) => `/questions/${encodeURIComponent(presenterId)}`,
-  results: '/results',
-  match: (matchId: string) => `/match/${encodeURIComponent(matchId)}`,
-  events: '/events',
-  event: (eventId: string) => `/events/${encodeURIComponent(eventId)}`,
-  invite: '/invite',
-  signup: (inviteId: string) => `/signup?c=${encodeURIComponent(inviteId)}`,
-} as const;
-
-/** Route patterns for the router, matching `paths`. */
+/** Route patterns for the router. */
 export const routePatterns = {
   welcome: '/welcome',
   home: '/',
@@ -27,4 +14,23 @@ export const routePatterns = {
   event: '/events/:eventId',
   invite: '/invite',
   signup: '/signup',
+} as const;
+
+/** A pattern with its `:name` parameters filled in, each encoded as one path segment. */
+function fill(pattern: string, params: Record<string, string>): string {
+  return pattern.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
+}
+
+export const paths = {
+  welcome: routePatterns.welcome,
+  home: routePatterns.home,
+  profile: routePatterns.profile,
+  presenters: routePatterns.presenters,
+  questions: (presenterId: string) => fill(routePatterns.questions, { presenterId }),
+  results: routePatterns.results,
+  match: (matchId: string) => fill(routePatterns.match, { id: matchId }),
+  events: routePatterns.events,
+  event: (eventId: string) => fill(routePatterns.event, { eventId }),
+  invite: routePatterns.invite,
+  signup: (inviteId: string) => `${routePatterns.signup}?c=${encodeURIComponent(inviteId)}`,
 } as const;

@@ -2,6 +2,8 @@
 // another site (new tab). Only the med-tech session is listed for now; the agriculture-tech
 // session is run on its own site and is kept here, unlisted, for when the office lists it again.
 
+import { paths } from '../../config/paths';
+
 export interface Session {
   id: string;
   title: string;
@@ -26,7 +28,7 @@ export const sessions: readonly Session[] = [
     title: 'Med-Tech Pitch Session',
     description: 'Early-stage health innovators pitch for 3 minutes each. Follow the live queue and rate each pitch.',
     time: '11:15 AM',
-    link: '/presenters',
+    link: paths.presenters,
     listed: true,
   },
 ];

@@ -18,7 +18,7 @@ import { useEffect, useRef, useState, type FormEvent, type MouseEvent } from 're
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { PrivacyPolicyDialog } from '../../components/PrivacyPolicyDialog';
-import { timings } from '../../config/constants';
+import { PHONE_FORMAT, timings } from '../../config/constants';
 import { paths } from '../../config/paths';
 import { useUser } from '../../contexts/UserContext';
 import { formatPhoneInput } from '../../lib/phone';
@@ -133,7 +133,7 @@ export function ProfileForm() {
               }
               onBlur={() => setTouched((previous) => ({ ...previous, [field.name]: true }))}
               error={error !== undefined}
-              helperText={error ?? (field.name === 'phone' ? 'Optional. (###) ###-####' : undefined)}
+              helperText={error ?? (field.name === 'phone' ? `Optional. ${PHONE_FORMAT}` : undefined)}
               disabled={saving || loading}
               slotProps={field.name === 'phone' ? { htmlInput: { inputMode: 'tel' } } : undefined}
               fullWidth
