@@ -6,6 +6,7 @@
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { pointAppAtEmulators, storedEvent, useAdminDb } from '../db/appDb';
+import { storedGrace } from '../support/fixtures';
 
 const projectId = await pointAppAtEmulators('contexts');
 const { UserProvider, useUser } = await import('../../src/contexts/UserContext');
@@ -21,15 +22,7 @@ afterEach(() => {
   cleanup();
 });
 
-const storedProfile = {
-  user_id: 'an-old-uid',
-  first_name: 'Grace',
-  last_name: 'Hopper',
-  email: 'grace@example.com',
-  company: 'Navy Labs',
-  phone: '',
-  terms_accepted: true,
-};
+const storedProfile = storedGrace('an-old-uid');
 
 function CurrentUser() {
   const { user, uid } = useUser();

@@ -5,6 +5,7 @@ import { disableNetwork, enableNetwork } from 'firebase/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Answer } from '../../src/types/response';
 import { openAdminDb, pointAppAtEmulators, type AdminDb } from './appDb';
+import { graceProfile } from '../support/fixtures';
 
 const projectId = await pointAppAtEmulators('db-responses');
 const { db } = await import('../../src/db/firebase');
@@ -37,14 +38,7 @@ async function storedResponses(eventId: string): Promise<({ id: string } & Recor
 }
 
 describe('provider profile', () => {
-  const profile = {
-    first_name: ' Grace ',
-    last_name: 'Hopper',
-    email: 'grace@example.com',
-    company: 'Navy Labs',
-    phone: '(555) 123-4567',
-    terms_accepted: true,
-  };
+  const profile = { ...graceProfile, first_name: ' Grace ', phone: '(555) 123-4567' };
 
   it('is stored under the anonymous uid and read back', async () => {
     const saved = await saveProviderProfile(profile);

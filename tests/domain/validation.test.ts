@@ -2,15 +2,9 @@
 
 import { describe, expect, it } from 'vitest';
 import { isProfileValid, isValidEmail, isValidPhone, validateProfile, type ProfileFormValues } from '../../domain/validation';
+import { graceProfile } from '../support/fixtures';
 
-const valid: ProfileFormValues = {
-  first_name: 'Grace',
-  last_name: 'Hopper',
-  email: 'grace@example.com',
-  company: 'Navy Labs',
-  phone: '',
-  terms_accepted: true,
-};
+const valid: ProfileFormValues = graceProfile;
 
 describe('validateProfile', () => {
   it('accepts a complete profile without a phone number', () => {

@@ -8,16 +8,9 @@ import {
   writeStoredPresenters,
   writeStoredProfile,
 } from '../../src/lib/browserStorage';
+import { storedGrace } from '../support/fixtures';
 
-const profile = {
-  user_id: 'uid-1',
-  first_name: 'Grace',
-  last_name: 'Hopper',
-  email: 'grace@example.com',
-  company: 'Navy Labs',
-  phone: '',
-  terms_accepted: true,
-};
+const profile = storedGrace('uid-1');
 
 beforeEach(() => {
   localStorage.clear();

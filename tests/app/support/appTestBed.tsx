@@ -15,6 +15,7 @@ import {
   type HostPort,
 } from '../../support/emulators';
 import type { NetworkProxy } from './networkProxy';
+import { storedGrace } from '../../support/fixtures';
 
 const address = ({ host, port }: HostPort) => `${host}:${port}`;
 
@@ -93,16 +94,7 @@ export async function renderApp(path: string) {
 export function storeProfile(profile: Partial<Record<string, string | boolean>> = {}): void {
   window.localStorage.setItem(
     'profile',
-    JSON.stringify({
-      user_id: '',
-      first_name: 'Grace',
-      last_name: 'Hopper',
-      email: 'grace@example.com',
-      company: 'Navy Labs',
-      phone: '',
-      terms_accepted: true,
-      ...profile,
-    }),
+    JSON.stringify({ ...storedGrace(''), ...profile }),
   );
 }
 
