@@ -42,10 +42,9 @@ export function nextPresenter(event: RunningOrder): PresenterEntry | null {
   return currentRoundEntries(event)[event.presenterIndex + 1] ?? null;
 }
 
+/** The entries with positions a and b exchanged (both within range: callers check). */
 function swap(entries: readonly PresenterEntry[], a: number, b: number): PresenterEntry[] {
-  const copy = [...entries];
-  [copy[a], copy[b]] = [copy[b], copy[a]];
-  return copy;
+  return entries.map((entry, position) => (position === a ? entries[b] : position === b ? entries[a] : entry) ?? entry);
 }
 
 /** Swaps the entry with the previous one; the first entry stays. */

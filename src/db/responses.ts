@@ -104,7 +104,6 @@ export function watchMyResponses(
  */
 export async function saveResponses(eventId: string, presenterId: string, answers: Answer[]): Promise<SaveOutcome> {
   if (eventId === '' || presenterId === '') throw new RangeError('An answer needs an event and a presenter.');
-  if (answers.length === 0) throw new RangeError('There are no answers to save.');
   const normalised = answers.map(normaliseAnswer);
   const user = await ensureSignedIn();
 
@@ -120,12 +119,14 @@ export async function saveResponses(eventId: string, presenterId: string, answer
     });
     return ref;
   });
+  const lastRef = refs[refs.length - 1];
+  if (lastRef === undefined) throw new RangeError('There are no answers to save.');
   const synced = batch.commit();
   // Marked as handled here: a caller that only needs the local save may leave `synced` alone.
   synced.catch(() => undefined);
 
   // The SDK applies writes to its cache in order, so once this read sees the last answer the
   // whole batch is on the device. A write rejected locally rejects `synced` straight away.
-  await Promise.race([getDocFromCache(refs[refs.length - 1]), synced]);
+  await Promise.race([getDocFromCache(lastRef), synced]);
   return { synced };
 }

@@ -35,8 +35,6 @@ export function latestFirst(events: readonly Event[]): Event[] {
 /** The event to show everyone at `now`, or null when there are no events. */
 export function chooseSharedEvent(events: readonly Event[], now: Date): Event | null {
   const open = sortEvents(events.filter((event) => event.isEventOpen));
-  if (open.length > 0) return open[0];
   const upcoming = sortEvents(events.filter((event) => event.startTime && event.startTime.getTime() >= now.getTime()));
-  if (upcoming.length > 0) return upcoming[0];
-  return latestFirst(events)[0] ?? null;
+  return open[0] ?? upcoming[0] ?? latestFirst(events)[0] ?? null;
 }
