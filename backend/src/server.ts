@@ -5,7 +5,7 @@
 import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
-import { createRulesAuthorizer, rulesDebugFromEnv, type RulesAuthorizer, type RulesSource } from './authz/rulesAuthorizer.js';
+import { createRulesAuthorizer, rulesDebugFromEnv, type RulesAuthorizer, type RulesSource } from './rules/authorizer.js';
 import type { Authorizer } from './authz/seam.js';
 import type { FirestoreEngine } from './firestore/engine/api.js';
 import type { Document } from './firestore/types.js';

@@ -1,7 +1,7 @@
 // The single authorization seam: every client read and write of Firestore and Storage is
 // decided here. Admin callers never reach it. The rules engine plugs in behind `Authorizer`.
 
-import type { Fields } from '../firestore/types.js';
+import type { Fields } from '../shared/values.js';
 import type { Identity } from './identity.js';
 
 /** Documented limits on rules' document reads (get, exists, getAfter, existsAfter) per request. */

@@ -1,20 +1,9 @@
 // google.firestore.v1 messages in their proto3 JSON form: the one shape the engine speaks.
 // REST and WebChannel carry this form as-is; the gRPC adapter converts protobuf objects to it.
 
-export type Value =
-  | { nullValue: null | 'NULL_VALUE' }
-  | { booleanValue: boolean }
-  | { integerValue: string | number }
-  | { doubleValue: number | string }
-  | { timestampValue: string }
-  | { stringValue: string }
-  | { bytesValue: string }
-  | { referenceValue: string }
-  | { geoPointValue: { latitude?: number; longitude?: number } }
-  | { arrayValue: { values?: Value[] } }
-  | { mapValue: { fields?: Record<string, Value> } };
+import type { Fields, Value } from '../shared/values.js';
 
-export type Fields = Record<string, Value>;
+export type { Fields, Value };
 
 export interface Document {
   /** projects/{p}/databases/{d}/documents/{path} */

@@ -2,7 +2,7 @@
 // counts distinct documents against the documented per-request limits, and caches results.
 
 import { SINGLE_DOCUMENT_LIMIT, type DocumentLookup, type DocumentReadBudget } from '../authz/seam.js';
-import type { Fields } from '../firestore/types.js';
+import type { Fields } from '../shared/values.js';
 import { fail } from './errors.js';
 import type { DocumentReader } from './evaluator.js';
 import { fromFields, mapOf, NULL, path, str, type RValue } from './values.js';

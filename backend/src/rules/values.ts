@@ -1,7 +1,7 @@
 // Values of the rules language, their equality, ordering and type names, and their conversion
 // from the proto3 JSON Firestore values in which documents reach the rules engine.
 
-import type { Fields, Value } from '../firestore/types.js';
+import type { Fields, Value } from '../shared/values.js';
 import { fail } from './errors.js';
 import { parseTimestamp } from './time.js';
 

@@ -4,7 +4,7 @@
 // `PUT /internal/setRules`, which replaces the storage rules as the official emulator does.
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { RulesAuthorizer } from '../authz/rulesAuthorizer.js';
+import type { RulesAuthorizer } from '../rules/authorizer.js';
 import type { Authorizer } from '../authz/seam.js';
 import { RulesSyntaxError } from '../rules/errors.js';
 import { createFirebaseApi } from './firebaseApi.js';

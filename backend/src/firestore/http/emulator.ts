@@ -5,7 +5,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { RulesAuthorizer } from '../../authz/rulesAuthorizer.js';
+import type { RulesAuthorizer } from '../../rules/authorizer.js';
 import { RulesSyntaxError } from '../../rules/errors.js';
 import type { FirestoreEngine } from '../engine/api.js';
 import { ApiError } from '../errors.js';

@@ -3,7 +3,7 @@
 
 import fs from 'node:fs';
 import path from 'node:path';
-import type { RulesSource } from './rulesAuthorizer.js';
+import type { RulesSource } from './authorizer.js';
 
 /** How a rules file is named in located errors: relative to the working folder when inside it. */
 export function rulesDisplayName(file: string): string {

@@ -2,11 +2,11 @@
 // per project and Storage rules set globally or per bucket (as tests do through the emulator
 // endpoints), all decided by one Authorizer. A service without rules allows every client request.
 
-import { loadRules, type CompiledRules } from '../rules/loadRules.js';
-import { evaluateFirestoreAccess, parseDocumentName } from '../rules/firestoreRules.js';
-import { evaluateStorageAccess } from '../rules/storageRules.js';
-import type { Fields } from '../firestore/types.js';
-import { allowAll, type Access, type Authorizer, type Decision } from './seam.js';
+import { loadRules, type CompiledRules } from './loadRules.js';
+import { evaluateFirestoreAccess, parseDocumentName } from './firestoreRules.js';
+import { evaluateStorageAccess } from './storageRules.js';
+import type { Fields } from '../shared/values.js';
+import { allowAll, type Access, type Authorizer, type Decision } from '../authz/seam.js';
 
 /** A rules file's name (for located errors) and its text. */
 export interface RulesSource {
