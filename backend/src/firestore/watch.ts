@@ -3,9 +3,7 @@
 // SDKs' watch aggregators expect (ADD → documents → CURRENT → a global NO_CHANGE with readTime).
 
 import type { Identity } from '../authz/identity.js';
-import { authorizeGet, authorizeList, requestReads } from './engine/access.js';
 import type { CommitEvent, FirestoreEngine } from './engine/api.js';
-import { prepareQuery } from './engine/query.js';
 import { ApiError, toApiError } from './errors.js';
 import type { Document, ListenRequest, ListenResponse, StructuredQuery, Target } from './types.js';
 
@@ -112,13 +110,11 @@ export function openListen(
     // Most commits touch none of a stream's targets: decide nothing, build nothing.
     if (identity.admin || (docs.length === 0 && !initial)) return null;
     try {
-      const time = new Date();
-      const reads = requestReads((name) => engine.lookup(name), target.kind === 'documents' && docs.length > 1);
       if (target.kind === 'documents') {
-        for (const { name, doc } of docs) authorizeGet(engine.authorizer, identity, name, doc, time, reads);
-      } else if (docs.length > 0 || initial) {
+        engine.authorizeListen(identity, { kind: 'documents', docs }, new Date());
+      } else {
         const found = docs.flatMap(({ doc }) => (doc ? [doc] : []));
-        authorizeList(engine.authorizer, identity, prepareQuery(target.parent, target.query, database), found, time, reads);
+        engine.authorizeListen(identity, { kind: 'query', parent: target.parent, query: target.query, found }, new Date());
       }
       return null;
     } catch (err) {
@@ -186,8 +182,7 @@ export function openListen(
         throw new ApiError('INVALID_ARGUMENT', `The query's parent must be ${documentsPrefix} or a document below it.`);
       }
       if (!query || typeof query !== 'object') throw new ApiError('INVALID_ARGUMENT', 'A query target needs a structuredQuery.');
-      engine.validateQuery(parent, query);
-      prepareQuery(parent, query, database);
+      engine.validateQuery(parent, query, database);
       const needsRecompute = query.limit !== undefined || Boolean(query.offset) || Boolean(query.startAt) || Boolean(query.endAt);
       return {
         kind: 'query',

@@ -13,6 +13,7 @@ import type {
   CommitRequest,
   CommitResponse,
   Document,
+  Fields,
   ListCollectionIdsRequest,
   ListCollectionIdsResponse,
   ListDocumentsRequest,
@@ -52,6 +53,11 @@ export interface EngineOptions {
   now?: () => Date;
 }
 
+/** What a listener is about to deliver, for authorizeListen. */
+export type ListenReads =
+  | { kind: 'documents'; docs: { name: string; doc: Document | null }[] }
+  | { kind: 'query'; parent: string; query: StructuredQuery; found: Document[] };
+
 export interface FirestoreEngine {
   /** The single authorization seam's decider for client calls; swappable (rules reload). */
   authorizer: Authorizer;
@@ -81,8 +87,24 @@ export interface FirestoreEngine {
   query(parent: string, query: StructuredQuery): Document[];
   /** Whether a document matches a query's collection and filters (ignores order/limit/cursors). */
   matches(parent: string, query: StructuredQuery, doc: Document): boolean;
-  /** Throws INVALID_ARGUMENT when a query is malformed or unsupported. */
-  validateQuery(parent: string, query: StructuredQuery): void;
+  /** Throws INVALID_ARGUMENT when a query is malformed or unsupported (or names another database). */
+  validateQuery(parent: string, query: StructuredQuery, database?: string): void;
+  /**
+   * Decides reads a listener delivers as get and runQuery decide them (throws PERMISSION_DENIED):
+   * the documents of a documents target, or what a query target returns (`found`).
+   */
+  authorizeListen(identity: Identity, reads: ListenReads, time: Date): void;
+  /**
+   * createDocument: a new document under `parent` (the database's documents or a document)
+   * in `collectionId`, with the given id or an auto-id as the SDKs make them (20 characters).
+   */
+  createDocument(
+    parent: string,
+    collectionId: string,
+    documentId: string | undefined,
+    fields: Fields,
+    ctx: CallContext,
+  ): Promise<{ name: string; commit: CommitResponse }>;
 
   /**
    * Document reads as Firestore bills them (documents returned by gets and queries, and documents

@@ -2,6 +2,8 @@
 // validates requests, applies commits atomically to the store, serves reads and queries,
 // runs transactions, asks the authorization seam, and makes commits durable via the journal.
 
+import { randomInt } from 'node:crypto';
+import type { Identity } from '../../authz/identity.js';
 import { allowAll, type Authorizer } from '../../authz/seam.js';
 import { openJournal, type Journal } from '../../persistence/journal.js';
 import { ApiError, Code, invalid, unimplemented } from '../errors.js';
@@ -13,6 +15,7 @@ import type {
   CommitRequest,
   CommitResponse,
   Document,
+  Fields,
   ListCollectionIdsRequest,
   ListCollectionIdsResponse,
   ListDocumentsRequest,
@@ -27,7 +30,7 @@ import type {
 } from '../types.js';
 import { aggregate, prepareAggregations } from './aggregate.js';
 import { authorizeGet, authorizeList, authorizeListDocuments, authorizeWrite, requestReads, type RequestReads } from './access.js';
-import type { CallContext, CommitEvent, DocumentChange, EngineOptions, FirestoreEngine } from './api.js';
+import type { CallContext, CommitEvent, DocumentChange, EngineOptions, FirestoreEngine, ListenReads } from './api.js';
 import { compareResourceNames, parseDocumentName, parseFieldPath, parseParent, projectFields, validateDatabase } from './paths.js';
 import { matchesQuery, prepareQuery, project, runPrepared } from './query.js';
 import { applyRecord, snapshotRecords, type EngineRecord } from './records.js';
@@ -37,6 +40,14 @@ import { formatMicros, normalizeFields, timestampToMicros } from './values.js';
 import { applyWrite, parseWrite, type ParsedWrite } from './writes.js';
 
 const DEFAULT_PAGE_SIZE = 300;
+const AUTO_ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+/** A 20-character id from a uniform random alphabet, as the SDKs generate for added documents. */
+function autoId(): string {
+  let id = '';
+  for (let i = 0; i < 20; i++) id += AUTO_ID_ALPHABET[randomInt(AUTO_ID_ALPHABET.length)];
+  return id;
+}
 
 /** EngineOptions plus tuning that only tests and benchmarks need. */
 export interface EngineSetup extends EngineOptions {
@@ -398,8 +409,32 @@ class Engine implements FirestoreEngine {
     return matchesQuery(prepareQuery(parent, query), doc);
   }
 
-  validateQuery(parent: string, query: StructuredQuery): void {
-    prepareQuery(parent, query);
+  validateQuery(parent: string, query: StructuredQuery, database?: string): void {
+    prepareQuery(parent, query, database);
+  }
+
+  authorizeListen(identity: Identity, access: ListenReads, time: Date): void {
+    const lookup = (name: string) => this.store.get(name);
+    if (access.kind === 'documents') {
+      const reads = requestReads(lookup, access.docs.length > 1);
+      for (const { name, doc } of access.docs) authorizeGet(this.authorizer, identity, name, doc, time, reads);
+    } else {
+      authorizeList(this.authorizer, identity, prepareQuery(access.parent, access.query), access.found, time, requestReads(lookup, false));
+    }
+  }
+
+  async createDocument(
+    parent: string,
+    collectionId: string,
+    documentId: string | undefined,
+    fields: Fields,
+    ctx: CallContext,
+  ): Promise<{ name: string; commit: CommitResponse }> {
+    if (!collectionId) throw invalid('collectionId is required.');
+    const database = parseParent(parent).database;
+    const name = `${parent}/${collectionId}/${documentId || autoId()}`;
+    const commit = await this.commit(database, { writes: [{ update: { name, fields }, currentDocument: { exists: false } }] }, ctx);
+    return { name, commit };
   }
 
   onCommit(listener: (event: CommitEvent) => void): () => void {

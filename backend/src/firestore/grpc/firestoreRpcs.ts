@@ -1,7 +1,6 @@
 // The methods of google.firestore.v1.Firestore as calls on the engine, in proto3 JSON. Each one
 // only translates the request to the engine's contract; the Firestore behaviour is the engine's.
 
-import { randomInt } from 'node:crypto';
 import type { Metadata } from '@grpc/grpc-js';
 import type { Identity } from '../../authz/identity.js';
 import type { CallContext, FirestoreEngine } from '../engine/api.js';
@@ -78,15 +77,6 @@ interface PartitionQueryRequest {
   partitionCount?: string;
 }
 
-const AUTO_ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
-
-/** A 20-character id, as the SDKs generate for documents added without one. */
-function autoId(): string {
-  let id = '';
-  for (let i = 0; i < 20; i++) id += AUTO_ID_ALPHABET[randomInt(AUTO_ID_ALPHABET.length)];
-  return id;
-}
-
 const callContext = (ctx: RpcContext): CallContext => ({ identity: ctx.identity });
 
 export function createFirestoreRpcs(engine: FirestoreEngine): FirestoreRpcs {
@@ -125,12 +115,10 @@ export function createFirestoreRpcs(engine: FirestoreEngine): FirestoreRpcs {
 
     async CreateDocument(raw, ctx) {
       const req = raw as CreateDocumentRequest;
-      const database = databaseOf(req.parent, 'parent');
-      if (!req.collectionId) throw invalid('collectionId is required.');
-      const name = `${req.parent}/${req.collectionId}/${req.documentId || autoId()}`;
+      databaseOf(req.parent, 'parent');
       const fields = req.document?.fields ?? {};
-      const result = await commitOne(database, [{ update: { name, fields }, currentDocument: { exists: false } }], ctx);
-      const time = result.writeResults[0]?.updateTime ?? result.commitTime;
+      const { name, commit } = await engine.createDocument(req.parent as string, req.collectionId ?? '', req.documentId, fields, callContext(ctx));
+      const time = commit.writeResults[0]?.updateTime ?? commit.commitTime;
       return documentAfterWrite(name, ctx, req.mask?.fieldPaths, { name, fields, createTime: time, updateTime: time });
     },
 

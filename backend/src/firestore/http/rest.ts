@@ -1,7 +1,6 @@
 // Firestore's REST API (v1) in front of the engine: what the web SDK uses for transactions and
 // aggregations, the Lite SDK for everything, and firebase-admin with preferRest.
 
-import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { identityFromAuthorization, TokenError, type Identity } from '../../authz/identity.js';
 import type { CallContext, FirestoreEngine } from '../engine/api.js';
@@ -112,11 +111,13 @@ export async function handleRest(engine: FirestoreEngine, req: IncomingMessage, 
   if (method === 'POST' && isCollection) {
     // createDocument: the id comes from the query, or is generated as the SDKs do (20 chars).
     const body = asObject(await readJson(req)) as Partial<Document>;
-    const id = params.get('documentId') || autoId();
-    const name = `${resource}/${encodeSegment(id)}`;
-    await engine.commit(
-      database,
-      { writes: [{ update: { name, fields: (body.fields ?? {}) as Fields }, currentDocument: { exists: false } }] },
+    const slash = resource.lastIndexOf('/');
+    const documentId = params.get('documentId');
+    const { name } = await engine.createDocument(
+      resource.slice(0, slash),
+      resource.slice(slash + 1),
+      documentId ? encodeSegment(documentId) : undefined,
+      (body.fields ?? {}) as Fields,
       ctx,
     );
     return sendJson(res, 200, project(engine.lookup(name), name, mask));
@@ -234,17 +235,6 @@ function splitFieldPath(fieldPath: string): string[] {
   }
   segments.push(current);
   return segments;
-}
-
-function autoId(): string {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
-  const bytes = randomBytes(40);
-  let id = '';
-  for (let i = 0; i < bytes.length && id.length < 20; i++) {
-    // Rejection sampling keeps the distribution uniform (248 = 4 × 62).
-    if (bytes[i] < 248) id += alphabet[bytes[i] % 62];
-  }
-  return id.length === 20 ? id : autoId();
 }
 
 function notFound(method: string, pathname: string): ApiError {
