@@ -4,6 +4,11 @@
 export const RATING_PRECISION = 1;
 export const PHONE_FORMAT = '(###) ###-####';
 export const RESULTS_PAGE_SIZE = 10;
+/**
+ * Event logos: raster images only. An SVG can carry script, so it is refused here and in
+ * storage.rules alike.
+ */
+export const LOGO_CONTENT_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/avif'] as const;
 /** Browser storage keys (the spec's section 3). */
 export const STORAGE_KEYS = { profile: 'profile', presenters: 'presenters' } as const;
 
