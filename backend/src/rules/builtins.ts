@@ -4,7 +4,7 @@
 import { fail } from './errors.js';
 import { HASHES } from './hashing.js';
 import { compileRe2 } from './regex.js';
-import { calendar, checkTimestamp, DURATION_UNITS, NANOS_PER_MILLI, NANOS_PER_SECOND, utcMillis } from './time.js';
+import { calendar, checkTimestamp, DURATION_UNITS, durationUnit, NANOS_PER_MILLI, NANOS_PER_SECOND, utcMillis } from './time.js';
 import {
   bool,
   equals,
@@ -24,14 +24,26 @@ import {
   type RValue,
 } from './values.js';
 
+/**
+ * A call's arguments once their count has been checked against the builtin's arity (every
+ * builtin takes a fixed count, at most four): a builtin reads only the positions it declares.
+ */
+export type Args = readonly [RValue, RValue, RValue, RValue];
+
 export interface Builtin {
   arity: [number, number];
-  fn: (args: RValue[]) => RValue;
+  fn: (args: Args) => RValue;
 }
 
 export interface MethodBuiltin {
   arity: [number, number];
-  fn: (self: never, args: RValue[]) => RValue;
+  fn: (self: never, args: Args) => RValue;
+}
+
+/** The arguments, after failing the call (an error, so a deny) when their count is wrong. */
+export function checkedArgs(name: string, [min, max]: [number, number], args: RValue[]): Args {
+  if (args.length < min || args.length > max) fail(`${name}() takes ${min} argument(s), got ${args.length}`);
+  return args as readonly RValue[] as Args;
 }
 
 const fixed = (n: number): [number, number] => [n, n];
@@ -46,11 +58,11 @@ const contains = (haystack: RValue[], needle: RValue) => haystack.some((x) => eq
 
 const collectionMethods = {
   size: { arity: fixed(0), fn: (self: Of<'list'> | Of<'set'>) => int(self.v.length) },
-  hasAll: { arity: fixed(1), fn: (self: Of<'list'> | Of<'set'>, [other]: RValue[]) => bool(items(other, 'hasAll').every((x) => contains(self.v, x))) },
-  hasAny: { arity: fixed(1), fn: (self: Of<'list'> | Of<'set'>, [other]: RValue[]) => bool(items(other, 'hasAny').some((x) => contains(self.v, x))) },
+  hasAll: { arity: fixed(1), fn: (self: Of<'list'> | Of<'set'>, [other]: Args) => bool(items(other, 'hasAll').every((x) => contains(self.v, x))) },
+  hasAny: { arity: fixed(1), fn: (self: Of<'list'> | Of<'set'>, [other]: Args) => bool(items(other, 'hasAny').some((x) => contains(self.v, x))) },
   hasOnly: {
     arity: fixed(1),
-    fn: (self: Of<'list'> | Of<'set'>, [other]: RValue[]) => {
+    fn: (self: Of<'list'> | Of<'set'>, [other]: Args) => {
       const allowed = items(other, 'hasOnly');
       return bool(self.v.every((x) => contains(allowed, x)));
     },
@@ -292,7 +304,7 @@ export const NAMESPACES: Record<string, Record<string, Builtin>> = {
     value: {
       arity: fixed(2),
       fn: ([magnitude, unit]) => {
-        const scale = DURATION_UNITS[expect(unit, 'string', 'duration.value').v];
+        const scale = durationUnit(expect(unit, 'string', 'duration.value').v);
         if (scale === undefined) fail(`duration.value: unknown unit '${(unit as Of<'string'>).v}'`);
         return { t: 'duration', v: integral(magnitude, 'duration.value') * scale };
       },
@@ -338,7 +350,7 @@ export const NAMESPACES: Record<string, Record<string, Builtin>> = {
     },
   },
   hashing: Object.fromEntries(
-    Object.entries(HASHES).map(([name, hash]) => [name, { arity: fixed(1), fn: ([x]: RValue[]) => ({ t: 'bytes', v: hash(utf8(x, `hashing.${name}`)) }) as RValue }]),
+    Object.entries(HASHES).map(([name, hash]) => [name, { arity: fixed(1), fn: ([x]: Args) => ({ t: 'bytes', v: hash(utf8(x, `hashing.${name}`)) }) as RValue }]),
   ),
 };
 
@@ -372,8 +384,6 @@ export const CONVERSIONS: Record<string, Builtin> = {
 export function callMethod(self: RValue, name: string, args: RValue[]): RValue {
   const method = METHODS[self.t]?.[name];
   if (!method) return fail(self.t === 'null' ? `cannot call ${name}() on null` : `${typeName(self)} has no method ${name}()`);
-  const [min, max] = method.arity;
-  if (args.length < min || args.length > max) fail(`${name}() takes ${min} argument(s), got ${args.length}`);
-  return method.fn(self as never, args);
+  return method.fn(self as never, checkedArgs(name, method.arity, args));
 }
 

@@ -175,8 +175,8 @@ class Checker {
     const count = e.args.length;
     if (callee.kind === 'ident') {
       const name = callee.name;
-      for (let i = chain.length - 1; i >= 0; i--) {
-        const f = chain[i].functions.get(name);
+      for (const level of [...chain].reverse()) {
+        const f = level.functions.get(name);
         if (f) return this.arity(callee.loc, name, [f.params.length, f.params.length], count);
       }
       const conversion = CONVERSIONS[name];
@@ -190,7 +190,7 @@ class Checker {
     if (callee.kind !== 'member') throw this.error(e.loc, 'only functions and methods can be called');
     const object = callee.object;
     if (object.kind === 'ident' && !this.isVariable(object.name, chain, locals) && object.name in this.namespaces()) {
-      const fn = this.namespaces()[object.name][callee.name];
+      const fn = this.namespaces()[object.name]?.[callee.name];
       if (!fn) throw this.error(callee.loc, `unknown function '${object.name}.${callee.name}'`);
       return this.arity(callee.loc, `${object.name}.${callee.name}`, fn.arity, count);
     }
@@ -200,6 +200,6 @@ class Checker {
       .map((m) => m[callee.name])
       .filter((m) => m !== undefined)
       .map((m) => m.arity);
-    if (!arities.some(([min, max]) => count >= min && count <= max)) this.arity(callee.loc, callee.name, arities[0], count);
+    if (!arities.some(([min, max]) => count >= min && count <= max)) this.arity(callee.loc, callee.name, arities[0] ?? [0, 0], count);
   }
 }

@@ -99,11 +99,11 @@ function* matchPath(
   version: '1' | '2',
   variables: Map<string, RValue | null>,
 ): Generator<{ end: number; variables: Map<string, RValue | null> }> {
-  if (i === pattern.length) {
+  const p = pattern[i];
+  if (p === undefined) {
     yield { end: j, variables };
     return;
   }
-  const p = pattern[i];
   if (p.kind === 'recursive') {
     // Version 2: zero or more segments; version 1: one or more.
     for (let end = segments.length; end >= j + (version === '2' ? 0 : 1); end--) {
@@ -113,8 +113,8 @@ function* matchPath(
     }
     return;
   }
-  if (j >= segments.length) return;
   const segment = segments[j];
+  if (segment === undefined) return;
   if (p.kind === 'literal') {
     if (segment === p.value) yield* matchPath(pattern, i + 1, segments, j + 1, version, variables);
     return;

@@ -36,7 +36,7 @@ export function readWithin(budget: DocumentReadBudget, name: string, after: bool
 
 /** The resource value rules see for a stored document. */
 export function documentResource(segments: string[], fields: Fields): RValue {
-  return mapOf({ data: fromFields(fields), id: str(segments[segments.length - 1]), __name__: path(segments) });
+  return mapOf({ data: fromFields(fields), id: str(segments.at(-1) ?? ''), __name__: path(segments) });
 }
 
 export function documentReader(project: string, lookup: DocumentLookup | undefined, budget: DocumentReadBudget): DocumentReader {

@@ -2,7 +2,7 @@
 // with int/float semantics, and the error values that make an `allow` false.
 
 import type { BinaryOp, Expr, FunctionNode } from './ast.js';
-import { callMethod, CONVERSIONS, NAMESPACES, toStringValue } from './builtins.js';
+import { callMethod, checkedArgs, CONVERSIONS, NAMESPACES, toStringValue } from './builtins.js';
 import { fail, RuleEvalError } from './errors.js';
 import { checkTimestamp } from './time.js';
 import { bool, compare, equals, flt, int, isType, list, map, path, str, toNumber, typeName, type RValue } from './values.js';
@@ -112,8 +112,9 @@ function evaluateNode(e: Expr, env: Env, ctx: EvalContext): RValue {
     case 'path': {
       const segments: string[] = [];
       for (const parts of e.segments) {
-        if (parts.length === 1 && typeof parts[0] !== 'string') {
-          const v = evaluate(parts[0], env, ctx);
+        const [only] = parts;
+        if (parts.length === 1 && only !== undefined && typeof only !== 'string') {
+          const v = evaluate(only, env, ctx);
           if (v.t === 'path') segments.push(...v.v);
           else segments.push(toStringValue(v));
           continue;
@@ -128,8 +129,8 @@ function evaluateNode(e: Expr, env: Env, ctx: EvalContext): RValue {
 function lookup(name: string, env: Env, ctx: EvalContext): RValue {
   const local = env.locals?.get(name);
   if (local) return local();
-  for (let i = env.levels.length - 1; i >= 0; i--) {
-    const vars = env.levels[i].variables;
+  for (const level of [...env.levels].reverse()) {
+    const vars = level.variables;
     if (vars.has(name)) {
       const v = vars.get(name);
       if (v === null || v === undefined) return fail(`wildcard '${name}' is not bound for this request`);
@@ -151,24 +152,26 @@ function field(object: RValue, name: string): RValue {
   return fail(`${typeName(object)} has no property '${name}'`);
 }
 
-function position(i: RValue, size: number, what: string): number {
+/** The item at an int index; an index out of range is an error (so a deny). */
+function itemAt<T>(items: readonly T[], i: RValue, what: string): T {
   if (i.t !== 'int') fail(`${what} index must be an int, got ${typeName(i)}`);
   const n = Number(i.v);
-  if (n < 0 || n >= size) fail(`${what} index ${n} is out of range`);
-  return n;
+  const item = n >= 0 ? items[n] : undefined;
+  if (item === undefined) return fail(`${what} index ${n} is out of range`);
+  return item;
 }
 
 function index(object: RValue, i: RValue): RValue {
   switch (object.t) {
     case 'list':
-      return object.v[position(i, object.v.length, 'list')];
+      return itemAt(object.v, i, 'list');
     case 'string': {
       const chars = [...object.v];
-      return str(chars[position(i, chars.length, 'string')]);
+      return str(itemAt(chars, i, 'string'));
     }
     case 'path':
       if (i.t === 'string') return fail(`path has no binding '${i.v}'`);
-      return str(object.v[position(i, object.v.length, 'path')]);
+      return str(itemAt(object.v, i, 'path'));
     case 'map':
       if (i.t !== 'string') fail(`map keys must be strings, got ${typeName(i)}`);
       return field(object, i.v);
@@ -287,12 +290,12 @@ function call(e: Extract<Expr, { kind: 'call' }>, env: Env, ctx: EvalContext): R
   const callee = e.callee;
   if (callee.kind === 'ident') {
     for (let i = env.levels.length - 1; i >= 0; i--) {
-      const f = env.levels[i].functions.get(callee.name);
+      const f = env.levels[i]?.functions.get(callee.name);
       if (f) return callUser(f, env.levels.slice(0, i + 1), e.args.map((a) => evaluate(a, env, ctx)), env.depth, ctx);
     }
     const args = e.args.map((a) => evaluate(a, env, ctx));
     const conversion = CONVERSIONS[callee.name];
-    if (conversion) return conversion.fn(args);
+    if (conversion) return conversion.fn(checkedArgs(callee.name, conversion.arity, args));
     switch (callee.name) {
       case 'get':
         return readDocument(args[0], false, ctx);
@@ -315,7 +318,7 @@ function call(e: Extract<Expr, { kind: 'call' }>, env: Env, ctx: EvalContext): R
       if (callee.name === 'exists') return bool(readDocument(args[0], false, ctx).t !== 'null');
     }
     const fn = NAMESPACES[object.name]?.[callee.name];
-    if (fn) return fn.fn(args);
+    if (fn) return fn.fn(checkedArgs(`${object.name}.${callee.name}`, fn.arity, args));
     return fail(`unknown function '${object.name}.${callee.name}'`);
   }
   const self = evaluate(object, env, ctx);
@@ -334,7 +337,10 @@ function callUser(f: FunctionNode, levels: Level[], args: RValue[], depth: numbe
   if (depth + 1 > MAX_CALL_DEPTH) fail(`function call depth exceeds ${MAX_CALL_DEPTH} (in ${f.name})`);
   if (args.length !== f.params.length) fail(`${f.name}() takes ${f.params.length} argument(s), got ${args.length}`);
   const locals = new Map<string, () => RValue>();
-  f.params.forEach((p, i) => locals.set(p, () => args[i]));
+  f.params.forEach((p, i) => {
+    const arg = args[i];
+    if (arg !== undefined) locals.set(p, () => arg);
+  });
   const env: Env = { levels, locals, depth: depth + 1 };
   for (const l of f.lets) {
     // Lazy and evaluated at most once: an unused `let` cannot turn a decision into an error.

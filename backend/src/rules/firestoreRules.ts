@@ -77,6 +77,7 @@ function queryValue(query: FirestoreAccess['query']): RValue {
 /** `projects/p/databases/d/documents/a/b` → project p and ['databases', 'd', 'documents', 'a', 'b']. */
 export function parseDocumentName(name: string): { project: string; segments: string[] } | null {
   const parts = parsePathString(name);
-  if (parts[0] !== 'projects' || parts[2] !== 'databases' || parts[4] !== 'documents' || parts.length < 5) return null;
-  return { project: parts[1], segments: parts.slice(2) };
+  const [root, project, databases, , documents] = parts;
+  if (root !== 'projects' || project === undefined || databases !== 'databases' || documents !== 'documents') return null;
+  return { project, segments: parts.slice(2) };
 }

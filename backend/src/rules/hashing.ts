@@ -17,7 +17,7 @@ const CRC32C = crcTable(0x82f63b78);
 
 function crc(table: Uint32Array, data: Uint8Array): Uint8Array {
   let c = 0xffffffff;
-  for (const byte of data) c = table[(c ^ byte) & 0xff] ^ (c >>> 8);
+  for (const byte of data) c = (table[(c ^ byte) & 0xff] ?? 0) ^ (c >>> 8);
   c = (c ^ 0xffffffff) >>> 0;
   return new Uint8Array([c >>> 24, (c >>> 16) & 0xff, (c >>> 8) & 0xff, c & 0xff]);
 }

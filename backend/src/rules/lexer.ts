@@ -32,10 +32,10 @@ export class Lexer {
     let hi = this.lineStarts.length - 1;
     while (lo < hi) {
       const mid = (lo + hi + 1) >> 1;
-      if (this.lineStarts[mid] <= offset) lo = mid;
+      if ((this.lineStarts[mid] ?? 0) <= offset) lo = mid;
       else hi = mid - 1;
     }
-    return { line: lo + 1, column: offset - this.lineStarts[lo] + 1 };
+    return { line: lo + 1, column: offset - (this.lineStarts[lo] ?? 0) + 1 };
   }
 
   error(offset: number, message: string): RulesSyntaxError {
@@ -62,14 +62,14 @@ export class Lexer {
     this.skipTrivia();
     const src = this.source;
     const start = this.pos;
-    if (start >= src.length) return { kind: 'eof', text: 'end of file', start, end: start };
     const c = src[start];
+    if (c === undefined) return { kind: 'eof', text: 'end of file', start, end: start };
     if ((c === 'b' || c === 'r') && (src[start + 1] === "'" || src[start + 1] === '"')) {
       this.pos++;
       return this.string(start, c === 'b' ? 'bytes' : 'raw');
     }
     if (/[A-Za-z_]/.test(c)) {
-      while (this.pos < src.length && /[A-Za-z0-9_]/.test(src[this.pos])) this.pos++;
+      while (this.pos < src.length && /[A-Za-z0-9_]/.test(src.charAt(this.pos))) this.pos++;
       return { kind: 'ident', text: src.slice(start, this.pos), start, end: this.pos };
     }
     if (/[0-9]/.test(c)) return this.number(start);
@@ -147,8 +147,9 @@ export class Lexer {
     const e = src[this.pos + 1];
     this.pos += 2;
     const simple: Record<string, number> = { a: 7, b: 8, f: 12, n: 10, r: 13, t: 9, v: 11, '\\': 92, "'": 39, '"': 34, '`': 96, '?': 63 };
-    if (e !== undefined && e in simple) {
-      bytes.push(simple[e]);
+    const code = e === undefined ? undefined : simple[e];
+    if (code !== undefined) {
+      bytes.push(code);
       return;
     }
     const digits = (count: number, re: RegExp): string => {

@@ -16,6 +16,10 @@ export function loadRules(source: string, fileName: string): CompiledRules {
   const file = parseRules(source, fileName);
   checkRules(file, fileName);
   const services: CompiledRules['services'] = {};
-  for (const service of file.services) services[SERVICE_NAMES[service.name]] = service;
+  for (const service of file.services) {
+    // checkRules refused any other service name.
+    const kind = SERVICE_NAMES[service.name];
+    if (kind) services[kind] = service;
+  }
   return { fileName, version: file.version, services };
 }

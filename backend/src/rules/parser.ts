@@ -128,11 +128,12 @@ class Parser {
         const body = close < 0 ? '' : src.slice(pos + 1, close);
         const m = /^([A-Za-z_][A-Za-z0-9_]*)(=\*\*)?$/.exec(body);
         if (!m) throw this.error('expected a wildcard such as {name} or {name=**}', pos);
-        segments.push(m[2] ? { kind: 'recursive', name: m[1] } : { kind: 'wildcard', name: m[1] });
+        const name = m[1] ?? '';
+        segments.push(m[2] ? { kind: 'recursive', name } : { kind: 'wildcard', name });
         pos = close + 1;
       } else {
         let end = pos;
-        while (end < src.length && !/[\s/{}]/.test(src[end])) end++;
+        while (end < src.length && !/[\s/{}]/.test(src.charAt(end))) end++;
         if (end === pos) throw this.error('expected a path segment', pos);
         segments.push({ kind: 'literal', value: src.slice(pos, end) });
         pos = end;
@@ -376,7 +377,7 @@ class Parser {
           pos += '(default)'.length;
         } else {
           let end = pos;
-          while (end < src.length && PATH_CHAR.test(src[end])) end++;
+          while (end < src.length && PATH_CHAR.test(src.charAt(end))) end++;
           if (end === pos) break;
           parts.push(src.slice(pos, end));
           pos = end;

@@ -33,7 +33,7 @@ export function compileRe2(pattern: string, mode: 'whole' | 'global'): RegExp {
   const lead = /^\(\?([imsU]+)\)/.exec(body);
   if (lead) {
     body = body.slice(lead[0].length);
-    for (const f of lead[1]) if (f !== 'U' && !flags.includes(f)) flags += f;
+    for (const f of lead[1] ?? '') if (f !== 'U' && !flags.includes(f)) flags += f;
   }
   body = body
     .replace(/\(\?P</g, '(?<')

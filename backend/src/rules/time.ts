@@ -20,7 +20,8 @@ const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,
 export function parseTimestamp(text: string): bigint {
   const m = RFC3339.exec(text);
   if (!m) return fail(`invalid timestamp '${text}'`);
-  const [, y, mo, d, h, mi, s, frac, zone] = m;
+  // Every group but the fraction is mandatory in the pattern.
+  const [, y, mo, d, h, mi, s, frac, zone = 'Z'] = m;
   let seconds =
     BigInt(utcMillis(Number(y), Number(mo), Number(d)) / 1000) +
     BigInt(Number(h) * 3600 + Number(mi) * 60 + Number(s));
@@ -84,7 +85,7 @@ export function calendar(nanos: bigint): CalendarFields {
   };
 }
 
-export const DURATION_UNITS: Record<string, bigint> = {
+export const DURATION_UNITS = {
   w: 7n * NANOS_PER_DAY,
   d: NANOS_PER_DAY,
   h: 3600n * NANOS_PER_SECOND,
@@ -92,4 +93,9 @@ export const DURATION_UNITS: Record<string, bigint> = {
   s: NANOS_PER_SECOND,
   ms: NANOS_PER_MILLI,
   ns: 1n,
-};
+} as const satisfies Record<string, bigint>;
+
+/** The nanoseconds in one of duration.value's units ('w', 'd', 'h', 'm', 's', 'ms', 'ns'), or undefined. */
+export function durationUnit(name: string): bigint | undefined {
+  return Object.hasOwn(DURATION_UNITS, name) ? DURATION_UNITS[name as keyof typeof DURATION_UNITS] : undefined;
+}

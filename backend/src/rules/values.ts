@@ -129,7 +129,7 @@ export function equals(a: RValue, b: RValue): boolean {
     }
     case 'list': {
       const o = (b as typeof a).v;
-      return a.v.length === o.length && a.v.every((x, i) => equals(x, o[i]));
+      return a.v.length === o.length && a.v.every((x, i) => { const y = o[i]; return y !== undefined && equals(x, y); });
     }
     case 'set': {
       const o = (b as typeof a).v;
@@ -172,9 +172,10 @@ export function compare(a: RValue, b: RValue): number {
   if ((a.t === 'timestamp' && b.t === 'timestamp') || (a.t === 'duration' && b.t === 'duration'))
     return a.v < b.v ? -1 : a.v > b.v ? 1 : 0;
   if (a.t === 'bytes' && b.t === 'bytes') {
-    const n = Math.min(a.v.length, b.v.length);
-    for (let i = 0; i < n; i++) if (a.v[i] !== b.v[i]) return a.v[i] - b.v[i];
-    return a.v.length - b.v.length;
+    const d = a.v.findIndex((x, i) => x !== b.v[i]);
+    // A prefix orders first; otherwise the first differing byte decides.
+    if (d < 0 || d >= b.v.length) return a.v.length - b.v.length;
+    return (a.v[d] ?? 0) - (b.v[d] ?? 0);
   }
   return fail(`cannot compare ${typeName(a)} with ${typeName(b)}`);
 }
@@ -182,9 +183,10 @@ export function compare(a: RValue, b: RValue): number {
 function compareCodePoints(a: string, b: string): number {
   const x = [...a];
   const y = [...b];
-  const n = Math.min(x.length, y.length);
-  for (let i = 0; i < n; i++) {
-    const d = (x[i].codePointAt(0) ?? 0) - (y[i].codePointAt(0) ?? 0);
+  for (const [i, char] of x.entries()) {
+    const other = y[i];
+    if (other === undefined) return 1;
+    const d = (char.codePointAt(0) ?? 0) - (other.codePointAt(0) ?? 0);
     if (d !== 0) return d;
   }
   return x.length - y.length;
