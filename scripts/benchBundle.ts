@@ -51,7 +51,7 @@ async function main() {
       build: { outDir, emptyOutDir: true, manifest: true, sourcemap: true },
     });
     const manifest = JSON.parse(await fs.readFile(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
-    const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
+    const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
     if (!entryKey) throw new Error('The build has no entry chunk.');
     if (!manifest[ROUTE_MODULE]) throw new Error(`The build has no lazy chunk for ${ROUTE_MODULE}.`);
 
@@ -65,7 +65,8 @@ async function main() {
     let gzip = 0;
     const adminHits: string[] = [];
     for (const key of needed) {
-      const file = manifest[key].file;
+      const file = manifest[key]?.file;
+      if (!file) throw new Error(`The build manifest has no file for "${key}".`);
       const bytes = await fs.readFile(path.join(outDir, file));
       const zipped = gzipSync(bytes, { level: 9 }).length;
       raw += bytes.length;

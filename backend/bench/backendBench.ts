@@ -158,8 +158,7 @@ async function openListener(port: number, docPath: string): Promise<Listener> {
 }
 
 function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 }
 
 const fmt = (n: number): string => n.toFixed(1);
@@ -202,7 +201,7 @@ async function fanOut(port: number, listeners: number, updates: number): Promise
   console.log(
     `fan-out N=${listeners}: ${updates} updates × ${listeners} listeners = ${latencies.length} deliveries; ` +
       `latency p50 ${fmt(percentile(latencies, 50))} ms, p95 ${fmt(percentile(latencies, 95))} ms, ` +
-      `max ${fmt(latencies[latencies.length - 1])} ms; lost ${lost}, out of order ${outOfOrder}`,
+      `max ${fmt(latencies.at(-1) ?? NaN)} ms; lost ${lost}, out of order ${outOfOrder}`,
   );
 }
 

@@ -72,8 +72,9 @@ function parseTime(text: string, now: Date): Date {
   const relative = /^now(?:([+-])(\d+)([smhd]))?$/.exec(text.trim());
   if (relative) {
     const [, sign, amount, unit] = relative;
-    if (!sign) return new Date(now);
-    const delta = Number(amount) * UNIT_MS[unit] * (sign === '-' ? -1 : 1);
+    // The pattern takes amount and unit whenever it takes a sign.
+    if (!sign || !unit) return new Date(now);
+    const delta = Number(amount) * (UNIT_MS[unit] ?? 0) * (sign === '-' ? -1 : 1);
     return new Date(now.getTime() + delta);
   }
   const date = new Date(text);

@@ -27,17 +27,18 @@ export class TokenError extends Error {}
 export function identityFromAuthorization(header: string | undefined | null): Identity {
   if (!header) return ANONYMOUS_CALLER;
   const match = /^(Bearer|Firebase)\s+(.+)$/i.exec(header.trim());
-  if (!match) throw new TokenError('The Authorization header must be "Bearer <token>" or "Firebase <token>".');
-  return identityFromToken(match[2]);
+  const token = match?.[2];
+  if (!token) throw new TokenError('The Authorization header must be "Bearer <token>" or "Firebase <token>".');
+  return identityFromToken(token);
 }
 
 export function identityFromToken(token: string): Identity {
   if (token === 'owner') return ADMIN;
-  const parts = token.split('.');
-  if (parts.length < 2) throw new TokenError('The ID token is not a JWT.');
+  const [, body] = token.split('.');
+  if (body === undefined) throw new TokenError('The ID token is not a JWT.');
   let payload: Record<string, unknown>;
   try {
-    payload = JSON.parse(Buffer.from(parts[1], 'base64url').toString('utf8')) as Record<string, unknown>;
+    payload = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as Record<string, unknown>;
   } catch {
     throw new TokenError('The ID token payload is not valid JSON.');
   }

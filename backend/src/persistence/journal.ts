@@ -251,7 +251,8 @@ class FileJournal implements Journal {
     if (batch.length === 0) return;
     try {
       if (this.failure) throw this.failure;
-      const bytes = batch.length === 1 ? batch[0].bytes : Buffer.concat(batch.map((p) => p.bytes));
+      const [only] = batch;
+      const bytes = batch.length === 1 && only ? only.bytes : Buffer.concat(batch.map((p) => p.bytes));
       await writeAll(this.log!, bytes);
       await this.log!.datasync();
       this.logBytes += bytes.length;

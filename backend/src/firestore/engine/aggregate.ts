@@ -24,17 +24,18 @@ export function prepareAggregations(list: Aggregation[] | undefined): PreparedAg
     if (aliases.has(alias)) throw invalid(`The aggregation alias "${alias}" is used twice.`);
     aliases.add(alias);
     const kinds = (['count', 'sum', 'avg'] as const).filter((k) => a[k] !== undefined && a[k] !== null);
-    if (kinds.length !== 1) throw invalid(`Aggregation "${alias}" must have exactly one of count, sum or avg.`);
-    if (kinds[0] === 'count') {
+    const [kind] = kinds;
+    if (kinds.length !== 1 || kind === undefined) throw invalid(`Aggregation "${alias}" must have exactly one of count, sum or avg.`);
+    if (kind === 'count') {
       const raw = a.count!.upTo;
       if (raw === undefined || raw === null) return { alias, kind: 'count', upTo: null };
       const upTo = typeof raw === 'string' ? Number(raw) : typeof raw === 'object' ? Number((raw as { value?: unknown }).value) : raw;
       if (!Number.isInteger(upTo) || upTo <= 0) throw invalid('count.upTo must be a positive integer.');
       return { alias, kind: 'count', upTo };
     }
-    const field = a[kinds[0]]!.field;
+    const field = a[kind]!.field;
     if (typeof field !== 'object' || field === null) throw invalid(`Aggregation "${alias}" needs a field.`);
-    return { alias, kind: kinds[0], path: parseFieldPath(field.fieldPath) };
+    return { alias, kind, path: parseFieldPath(field.fieldPath) };
   });
 }
 

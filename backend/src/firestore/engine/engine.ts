@@ -324,7 +324,8 @@ class Engine implements FirestoreEngine {
     authorizeListDocuments(this.authorizer, ctx.identity, collection, page.filter((d) => d.updateTime), pageSize, this.now(), this.reads(false));
     if (rc.tx) for (const doc of page) recordRead(rc.tx, doc.name, doc.updateTime ? doc : null);
     const out: ListDocumentsResponse = { documents: page.map((d) => (mask && d.updateTime ? withMask(d, mask) : d)) };
-    if (sorted.length > pageSize) out.nextPageToken = encodeToken(page[page.length - 1].name);
+    const last = page.at(-1);
+    if (sorted.length > pageSize && last) out.nextPageToken = encodeToken(last.name);
     return out;
   }
 
@@ -338,11 +339,13 @@ class Engine implements FirestoreEngine {
     const after = decodeToken(req.pageToken);
     const ids = new Set<string>();
     for (const collection of this.store.collectionsUnder(parent.name)) {
-      ids.add(collection.slice(parent.name.length + 1).split('/', 1)[0]);
+      const [id] = collection.slice(parent.name.length + 1).split('/', 1);
+      if (id) ids.add(id);
     }
     const sorted = [...ids].filter((id) => after === null || compareResourceNames(id, after) > 0).sort(compareResourceNames);
     const out: ListCollectionIdsResponse = { collectionIds: sorted.slice(0, pageSize) };
-    if (sorted.length > pageSize) out.nextPageToken = encodeToken(out.collectionIds[out.collectionIds.length - 1]);
+    const lastId = out.collectionIds.at(-1);
+    if (sorted.length > pageSize && lastId !== undefined) out.nextPageToken = encodeToken(lastId);
     return out;
   }
 

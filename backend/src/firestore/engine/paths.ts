@@ -1,6 +1,6 @@
 // Resource names (databases, documents, collections) and field paths, parsed and validated.
 
-import { invalid } from '../errors.js';
+import { invalid, invalidUtf8 } from '../errors.js';
 import type { Fields, Value } from '../types.js';
 
 export interface DocumentKey {
@@ -18,6 +18,18 @@ export interface DocumentKey {
 
 const DATABASE_RE = /^projects\/([^/]+)\/databases\/([^/]+)$/;
 
+/** Firestore's limits on names: each id (collection or document) and the path's length. */
+export const MAX_ID_BYTES = 1500;
+export const MAX_PATH_SEGMENTS = 100;
+
+/** A lone surrogate: JSON can carry one (`"\ud800"`), UTF-8 cannot. */
+const LONE_SURROGATE = /\p{Cs}/u;
+
+/** Throws INVALID_ARGUMENT when a string has no UTF-8 form, as Firestore refuses it. */
+export function checkUtf8(text: string, where: string): void {
+  if (LONE_SURROGATE.test(text)) throw invalidUtf8(where);
+}
+
 export function validateDatabase(database: unknown): string {
   if (typeof database !== 'string' || !DATABASE_RE.test(database)) {
     throw invalid(`Invalid database "${String(database)}": expected projects/{project}/databases/{database}.`);
@@ -29,6 +41,11 @@ function validateSegment(segment: string, name: string): void {
   if (segment === '' || segment === '.' || segment === '..' || /^__.*__$/.test(segment)) {
     throw invalid(`Invalid resource name "${name}": the segment "${segment}" is not a valid id.`);
   }
+  checkUtf8(segment, 'A path segment');
+  // Production's own words for an id over the limit (a UTF-16 unit is at most 3 UTF-8 bytes).
+  if (segment.length * 3 > MAX_ID_BYTES && Buffer.byteLength(segment, 'utf8') > MAX_ID_BYTES) {
+    throw invalid(`The key path element name is longer than ${MAX_ID_BYTES} bytes.`);
+  }
 }
 
 /** Splits `projects/p/databases/d/documents[/rest]` into its database and the rest's segments. */
@@ -39,6 +56,9 @@ function splitName(name: unknown, what: string): { database: string; segments: s
     throw invalid(`Invalid ${what} name "${name}": expected projects/{project}/databases/{database}/documents/...`);
   }
   const segments = parts.slice(5);
+  if (segments.length > MAX_PATH_SEGMENTS) {
+    throw invalid(`Invalid ${what} name: its path has ${segments.length} segments below documents/, more than Firestore's maximum of ${MAX_PATH_SEGMENTS}.`);
+  }
   for (const s of segments) validateSegment(s, name);
   return { database: parts.slice(0, 4).join('/'), segments };
 }
@@ -57,8 +77,8 @@ export function parseDocumentName(name: unknown, database?: string): DocumentKey
     name: full,
     segments,
     collection: full.slice(0, full.lastIndexOf('/')),
-    collectionId: segments[segments.length - 2],
-    id: segments[segments.length - 1],
+    collectionId: segments.at(-2) ?? '',
+    id: segments.at(-1) ?? '',
   };
 }
 
@@ -90,8 +110,10 @@ export function compareResourceNames(a: string, b: string): number {
   if (a === b) return 0;
   const x = a.split('/');
   const y = b.split('/');
-  for (let i = 0; i < Math.min(x.length, y.length); i++) {
-    if (x[i] !== y[i]) return compareStrings(x[i], y[i]);
+  for (const [i, segment] of x.entries()) {
+    const other = y[i];
+    if (other === undefined) break;
+    if (segment !== other) return compareStrings(segment, other);
   }
   return x.length < y.length ? -1 : x.length > y.length ? 1 : 0;
 }
@@ -169,9 +191,9 @@ export function canonicalFieldPath(segments: string[]): string {
 
 export function getField(fields: Fields | undefined, segments: string[]): Value | undefined {
   let current: Fields | undefined = fields;
-  for (let i = 0; i < segments.length; i++) {
-    const v: Value | undefined = current?.[segments[i]];
-    if (v === undefined || !Object.prototype.hasOwnProperty.call(current, segments[i])) return undefined;
+  for (const [i, segment] of segments.entries()) {
+    const v: Value | undefined = current?.[segment];
+    if (v === undefined || !Object.prototype.hasOwnProperty.call(current, segment)) return undefined;
     if (i === segments.length - 1) return v;
     if (!('mapValue' in v)) return undefined;
     current = v.mapValue.fields ?? {};
@@ -182,6 +204,7 @@ export function getField(fields: Fields | undefined, segments: string[]): Value 
 /** A copy of `fields` with the path set (intermediate non-maps become maps); the input is untouched. */
 export function setField(fields: Fields, segments: string[], value: Value): Fields {
   const [head, ...rest] = segments;
+  if (head === undefined) return fields;
   const out: Fields = { ...fields };
   if (rest.length === 0) {
     out[head] = value;
@@ -196,14 +219,14 @@ export function setField(fields: Fields, segments: string[], value: Value): Fiel
 /** A copy of `fields` without the path; unchanged (same object) when it is absent. */
 export function deleteField(fields: Fields, segments: string[]): Fields {
   const [head, ...rest] = segments;
-  if (!Object.prototype.hasOwnProperty.call(fields, head)) return fields;
+  if (head === undefined || !Object.prototype.hasOwnProperty.call(fields, head)) return fields;
   if (rest.length === 0) {
     const out = { ...fields };
     delete out[head];
     return out;
   }
   const child = fields[head];
-  if (!('mapValue' in child)) return fields;
+  if (child === undefined || !('mapValue' in child)) return fields;
   const childFields = child.mapValue.fields ?? {};
   const next = deleteField(childFields, rest);
   if (next === childFields) return fields;

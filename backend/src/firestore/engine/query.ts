@@ -88,7 +88,7 @@ function prepare(parentName: string, q: StructuredQuery, database?: string): Pre
     orderBy.push(term);
   }
   const requiredPaths = orderBy.filter((t) => t.path).map((t) => t.path!);
-  const lastDescending = orderBy.length > 0 && orderBy[orderBy.length - 1].descending;
+  const lastDescending = orderBy.at(-1)?.descending ?? false;
   // Firestore orders by the inequality fields (alphabetically) and then the name, implicitly.
   if (!seen.has(NAME_FIELD)) {
     for (const canonical of [...inequalities.keys()].sort()) {
@@ -149,7 +149,7 @@ function cursor(c: Cursor | undefined, orderBy: OrderTerm[], what: string): Prep
   const values = (c.values ?? []).map((v, i) => normalizeValue(v, `${what}.values[${i}]`));
   if (values.length > orderBy.length) throw invalid(`${what} has more values than the query has orderBy fields.`);
   values.forEach((v, i) => {
-    if (orderBy[i].path === null && !('referenceValue' in v)) throw invalid(`${what}: a cursor value for __name__ must be a reference.`);
+    if (orderBy[i]?.path === null && !('referenceValue' in v)) throw invalid(`${what}: a cursor value for __name__ must be a reference.`);
   });
   return { values, before: c.before === true };
 }
@@ -355,10 +355,12 @@ export function compareByOrder(q: PreparedQuery, a: Document, b: Document): numb
 }
 
 function compareToCursor(q: PreparedQuery, doc: Document, values: Value[]): number {
-  for (let i = 0; i < values.length; i++) {
+  // A cursor has no more values than the query has orderBy terms (checked when it is parsed).
+  for (const [i, value] of values.entries()) {
     const term = q.orderBy[i];
+    if (!term) break;
     const v = fieldValue(doc, term.path);
-    const c = v === undefined ? -1 : compareValues(v, values[i]);
+    const c = v === undefined ? -1 : compareValues(v, value);
     if (c !== 0) return term.descending ? -c : c;
   }
   return 0;

@@ -3,7 +3,7 @@
 
 import { invalid } from '../errors.js';
 import type { Fields, Value } from '../types.js';
-import { compareResourceNames, compareStrings } from './paths.js';
+import { checkUtf8, compareResourceNames, compareStrings } from './paths.js';
 
 export const NULL_VALUE: Value = { nullValue: 'NULL_VALUE' };
 export const INT64_MAX = 9223372036854775807n;
@@ -61,6 +61,7 @@ export function normalizeValue(value: unknown, where = 'value', options: Normali
       return { timestampValue: formatTimestamp(truncateToMicros(parseTimestamp(raw, where))) };
     case 'stringValue':
       if (typeof raw !== 'string') throw invalid(`${where}: stringValue must be a string.`);
+      checkUtf8(raw, `${where}: the string`);
       return { stringValue: raw };
     case 'bytesValue':
       if (typeof raw !== 'string' || !/^[A-Za-z0-9+/_-]*={0,2}$/.test(raw)) throw invalid(`${where}: bytesValue must be base64.`);
@@ -69,6 +70,7 @@ export function normalizeValue(value: unknown, where = 'value', options: Normali
       if (typeof raw !== 'string' || !/^projects\/[^/]+\/databases\/[^/]+\/documents\/[^/]+\/[^/]+(\/[^/]+\/[^/]+)*$/.test(raw)) {
         throw invalid(`${where}: referenceValue must be a document name (projects/{p}/databases/{d}/documents/...).`);
       }
+      checkUtf8(raw, `${where}: the reference`);
       return { referenceValue: raw };
     case 'geoPointValue': {
       if (typeof raw !== 'object' || raw === null) throw invalid(`${where}: geoPointValue must be an object.`);
@@ -101,6 +103,7 @@ export function normalizeFields(fields: unknown, where = 'fields', options: Norm
   const out: Fields = {};
   for (const [key, v] of Object.entries(fields as Record<string, unknown>)) {
     if (options.forWrite && key === '') throw invalid(`${where}: field names must not be empty.`);
+    checkUtf8(key, `${where}: a field name`);
     out[key] = normalizeValue(v, where === 'fields' ? key : `${where}.${key}`, options, depth);
   }
   return out;
@@ -188,7 +191,8 @@ const TIMESTAMP_RE = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(?:\.(\
 export function parseTimestamp(raw: string, where = 'timestamp'): bigint {
   const m = TIMESTAMP_RE.exec(raw);
   if (!m) throw invalid(`${where}: "${raw}" is not an RFC 3339 timestamp.`);
-  const [, y, mo, d, h, mi, s, frac = '', zone] = m;
+  // Every group but the fraction is mandatory in the pattern.
+  const [, y, mo, d, h, mi, s, frac = '', zone = 'Z'] = m;
   let ms = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s));
   if (Number.isNaN(ms)) throw invalid(`${where}: "${raw}" is not a valid date.`);
   if (zone !== 'Z' && zone !== 'z') {
@@ -287,8 +291,10 @@ export function compareValues(a: Value, b: Value): number {
     case TypeOrder.Array: {
       const x = (a as { arrayValue: { values?: Value[] } }).arrayValue.values ?? [];
       const y = (b as { arrayValue: { values?: Value[] } }).arrayValue.values ?? [];
-      for (let i = 0; i < Math.min(x.length, y.length); i++) {
-        const c = compareValues(x[i], y[i]);
+      for (const [i, item] of x.entries()) {
+        const other = y[i];
+        if (other === undefined) break;
+        const c = compareValues(item, other);
         if (c !== 0) return c;
       }
       return sign(x.length - y.length);
@@ -298,8 +304,12 @@ export function compareValues(a: Value, b: Value): number {
       const y = (b as { mapValue: { fields?: Fields } }).mapValue.fields ?? {};
       const kx = Object.keys(x).sort(compareStrings);
       const ky = Object.keys(y).sort(compareStrings);
-      for (let i = 0; i < Math.min(kx.length, ky.length); i++) {
-        const c = compareStrings(kx[i], ky[i]) || compareValues(x[kx[i]], y[ky[i]]);
+      for (const [i, keyX] of kx.entries()) {
+        const keyY = ky[i];
+        const valueX = x[keyX];
+        const valueY = keyY === undefined ? undefined : y[keyY];
+        if (keyY === undefined || valueX === undefined || valueY === undefined) break;
+        const c = compareStrings(keyX, keyY) || compareValues(valueX, valueY);
         if (c !== 0) return c;
       }
       return sign(kx.length - ky.length);
@@ -334,7 +344,7 @@ export function valueSize(v: Value): number {
 
 export function fieldsSize(fields: Fields): number {
   let n = 0;
-  for (const key in fields) n += utf8Size(key) + 1 + valueSize(fields[key]);
+  for (const [key, value] of Object.entries(fields)) n += utf8Size(key) + 1 + valueSize(value);
   return n;
 }
 

@@ -48,8 +48,8 @@ export interface ParsedWrite {
 export function parseWrite(write: Write, database: string): ParsedWrite {
   if (typeof write !== 'object' || write === null) throw invalid('Each write must be an object.');
   const kinds = (['update', 'delete', 'verify', 'transform'] as const).filter((k) => write[k] !== undefined);
-  if (kinds.length !== 1) throw invalid('A write must have exactly one of update, delete, verify or transform.');
-  const kind = kinds[0];
+  const [kind] = kinds;
+  if (kinds.length !== 1 || kind === undefined) throw invalid('A write must have exactly one of update, delete, verify or transform.');
   let key: DocumentKey;
   let fields: Fields = {};
   let transforms: ParsedTransform[] = [];
@@ -106,8 +106,8 @@ function parseTransforms(list: FieldTransform[] | undefined): ParsedTransform[] 
     const ops = (['setToServerValue', 'increment', 'maximum', 'minimum', 'appendMissingElements', 'removeAllFromArray'] as const).filter(
       (k) => t[k] !== undefined,
     );
-    if (ops.length !== 1) throw invalid(`${where} must have exactly one transform.`);
-    const op = ops[0];
+    const [op] = ops;
+    if (ops.length !== 1 || op === undefined) throw invalid(`${where} must have exactly one transform.`);
     switch (op) {
       case 'setToServerValue':
         if (t.setToServerValue !== 'REQUEST_TIME') throw invalid(`${where}: setToServerValue must be REQUEST_TIME.`);

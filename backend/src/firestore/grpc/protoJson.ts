@@ -35,6 +35,13 @@ const fullName = (type: protobuf.Type): string => type.fullName.replace(/^\./, '
 // ---------------------------------------------------------------------------------------------
 // protobuf → JSON
 
+/** The `value` field every google.protobuf wrapper type declares. */
+function wrappedField(type: protobuf.Type): protobuf.Field {
+  const field = type.fields.value;
+  if (!field) throw new Error(`${fullName(type)} has no value field.`);
+  return field;
+}
+
 /** A decoded message (from Type.decode) as proto3 JSON. */
 export function messageToJson(type: protobuf.Type, message: object): Json {
   switch (fullName(type)) {
@@ -50,7 +57,7 @@ export function messageToJson(type: protobuf.Type, message: object): Json {
       return ((message as { values?: object[] }).values ?? []).map((v) => structValueToJson(v as JsonObject));
   }
   if (WRAPPERS.has(fullName(type))) {
-    const field = type.fields.value;
+    const field = wrappedField(type);
     const value = (message as JsonObject).value;
     return value == null ? scalarDefault(field) : scalarToJson(field, value);
   }
@@ -194,7 +201,7 @@ export function messageFromJson(type: protobuf.Type, json: Json, path = fullName
   if (WRAPPERS.has(fullName(type))) {
     // Some clients hand wrappers over as {value}; proto3 JSON is the bare value.
     const bare = isObject(json) && 'value' in json ? json.value : json;
-    return { value: scalarFromJson(type.fields.value, bare, path) };
+    return { value: scalarFromJson(wrappedField(type), bare, path) };
   }
   if (!isObject(json)) throw invalid(`${path} must be an object.`);
   const out: JsonObject = {};
