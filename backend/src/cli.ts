@@ -75,6 +75,7 @@ export async function startEmulators(options: EmulatorsOptions = {}): Promise<Ru
       port: options.ports?.auth ?? config.auth.port,
       projectId: config.projectId,
       accountsFile: dataDir ? path.join(dataDir, 'auth', 'accounts.json') : undefined,
+      log,
     });
   } catch (error) {
     await closeBackend();

@@ -17,6 +17,8 @@ export interface AuthEmulatorOptions {
   projectId: string;
   /** Accounts of `projectId` are loaded from and saved to this JSON file; absent = memory only. */
   accountsFile?: string;
+  /** Reports a failed save of the accounts file (it is retried at the next interval). */
+  log?: (line: string) => void;
 }
 
 /** An account to create, such as a demo admin. */
@@ -117,7 +119,9 @@ export async function startAuthEmulator(options: AuthEmulatorOptions): Promise<R
     const stored = await readAccounts(options.accountsFile);
     await batchCreate(options.projectId, stored.users ?? []);
     lastSaved = JSON.stringify({ users: stored.users ?? [] }, null, 2);
-    timer = setInterval(() => void save().catch(() => {}), SAVE_INTERVAL_MS);
+    const report = (error: unknown) =>
+      options.log?.(`Saving the Auth accounts to ${options.accountsFile} failed (retried shortly): ${String(error)}`);
+    timer = setInterval(() => void save().catch(report), SAVE_INTERVAL_MS);
     timer.unref();
   }
 
