@@ -1,5 +1,5 @@
 // Test runner settings: every test of the project in one run, as three projects.
-// - unit: pure code and the Firestore engine, no services (`npx vitest run --project unit`);
+// - unit: pure code, the Firestore engine and the functions' build, no services (`npx vitest run --project unit`);
 // - backend-http: the Firestore HTTP adapters, each test starting its own server;
 // - suite: everything else, after the global setup (the browser harness build and one local
 //   backend for all). Node by default; component tests under tests/app opt into jsdom with a
@@ -14,7 +14,13 @@ import { defineConfig } from 'vitest/config';
 const root = path.dirname(fileURLToPath(import.meta.url));
 const modules = path.join(root, 'node_modules');
 const globalSetup = 'tests/support/globalSetup.ts';
-const unit = ['tests/backend/engine/**/*.test.ts', 'tests/domain/**/*.test.ts', 'tests/lib/**/*.test.ts', 'tests/lint/**/*.test.ts'];
+const unit = [
+  'tests/backend/engine/**/*.test.ts',
+  'tests/domain/**/*.test.ts',
+  'tests/functions/**/*.test.ts',
+  'tests/lib/**/*.test.ts',
+  'tests/lint/**/*.test.ts',
+];
 const backendHttp = ['tests/backend/http/**/*.test.ts'];
 
 const shared = { environment: 'node', pool: 'forks', testTimeout: 30_000, hookTimeout: 60_000 } as const;

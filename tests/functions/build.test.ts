@@ -1,0 +1,185 @@
+// The Cloud Functions codebase builds into a folder `firebase deploy` can upload as it is: the
+// functions' build (`npm run build` in functions/) emits the entry with the domain code it uses
+// beside it, with no browser code; the Firebase tools discover the trigger and its settings from
+// it; and a Firestore update event, as Eventarc delivers it, reaches the reactions' registry.
+
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import { isBuiltin } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import ts from 'typescript';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+const run = promisify(execFile);
+const root = path.resolve(import.meta.dirname, '../..');
+const functionsDir = path.join(root, 'functions');
+const lib = path.join(functionsDir, 'lib');
+const entry = path.join(
+  functionsDir,
+  JSON.parse(fs.readFileSync(path.join(functionsDir, 'package.json'), 'utf8')).main as string,
+);
+const STEP_TIMEOUT = 120_000;
+
+/** Packages that only the browser app may use: the web SDK, React, MUI, Vite. */
+const BROWSER_PACKAGES = [/^react(-dom)?(\/|$)/, /^@mui\//, /^@emotion\//, /^firebase(\/|$)/, /^@firebase\//, /^vite(\/|$)/];
+
+function emittedFiles(folder: string): string[] {
+  return fs
+    .readdirSync(folder, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.js'))
+    .map((file) => path.join(folder, file));
+}
+
+/** What a module imports: static and dynamic imports, re-exports and requires. */
+function importsOf(code: string): string[] {
+  return ts.preProcessFile(code, true, true).importedFiles.map((file) => file.fileName);
+}
+
+/** `window` or `document` used as the browser's globals (`window.x`, `document.x`, `typeof window`). */
+function browserGlobalsIn(file: string, code: string): string[] {
+  const found: string[] = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isIdentifier(node) && (node.text === 'window' || node.text === 'document')) {
+      const parent = node.parent;
+      const used =
+        ((ts.isPropertyAccessExpression(parent) || ts.isElementAccessExpression(parent)) && parent.expression === node) ||
+        ts.isTypeOfExpression(parent);
+      if (used) found.push(`${path.relative(lib, file)}: ${parent.getText()}`);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(ts.createSourceFile(file, code, ts.ScriptTarget.Latest, true, ts.ScriptKind.JS));
+  return found;
+}
+
+/** Loads the built entry in a plain Node process and delivers Firestore update events to it. */
+const DELIVER = `
+const module = await import(process.argv[1]);
+console.log(JSON.stringify({ exports: Object.keys(module), type: typeof module.onEventUpdated }));
+const name = (id) => 'projects/demo-pitch-live/databases/(default)/documents/events/' + id;
+const version = (id, flags, updateTime) => ({
+  name: name(id),
+  fields: { title: { stringValue: 'Demo' }, is_matching: { booleanValue: flags[0] }, is_emailing: { booleanValue: flags[1] } },
+  createTime: '2026-11-23T10:00:00Z',
+  updateTime,
+});
+const deliver = (id, before, after) => module.onEventUpdated({
+  specversion: '1.0', id: 'delivery-' + id, type: 'google.cloud.firestore.document.v1.updated',
+  source: '//firestore.googleapis.com/projects/demo-pitch-live/databases/(default)', time: '2026-11-23T10:05:00Z',
+  datacontenttype: 'application/json', project: 'demo-pitch-live', database: '(default)', namespace: '(default)',
+  location: 'nam5', document: 'events/' + id, subject: 'documents/events/' + id,
+  data: { value: version(id, after, '2026-11-23T10:05:00Z'), oldValue: version(id, before, '2026-11-23T10:01:00Z') },
+});
+await deliver('raised', [false, false], [true, false]);
+await deliver('unchanged', [true, false], [true, false]);
+`;
+
+beforeAll(async () => {
+  fs.rmSync(lib, { recursive: true, force: true });
+  await run('npm', ['run', 'build', '--prefix', functionsDir], { cwd: root, timeout: STEP_TIMEOUT });
+}, STEP_TIMEOUT);
+
+describe('the functions build', () => {
+  it('emits the entry that package.json names, with the domain code beside it', () => {
+    expect(path.relative(functionsDir, entry)).toBe(path.join('lib', 'functions', 'src', 'index.js'));
+    expect(fs.existsSync(entry)).toBe(true);
+    expect(fs.existsSync(path.join(lib, 'domain', 'reactions.js'))).toBe(true);
+  });
+
+  it('keeps every import inside the output folder or on the functions’ own dependencies', () => {
+    const { dependencies } = JSON.parse(fs.readFileSync(path.join(functionsDir, 'package.json'), 'utf8')) as {
+      dependencies: Record<string, string>;
+    };
+    for (const file of emittedFiles(lib)) {
+      for (const specifier of importsOf(fs.readFileSync(file, 'utf8'))) {
+        if (specifier.startsWith('.')) {
+          const target = path.resolve(path.dirname(file), specifier);
+          expect(target.startsWith(lib + path.sep), `${path.relative(lib, file)} imports ${specifier}`).toBe(true);
+          expect(fs.existsSync(target), `${path.relative(lib, file)} imports ${specifier}`).toBe(true);
+        } else if (!isBuiltin(specifier)) {
+          const name = specifier
+            .split('/')
+            .slice(0, specifier.startsWith('@') ? 2 : 1)
+            .join('/');
+          expect(Object.keys(dependencies), `${path.relative(lib, file)} imports ${specifier}`).toContain(name);
+        }
+      }
+    }
+  });
+
+  it('emits nothing next to the sources', () => {
+    for (const folder of ['domain', 'functions/src']) {
+      expect(fs.readdirSync(path.join(root, folder)).filter((file) => file.endsWith('.js'))).toEqual([]);
+    }
+  });
+
+  it('contains no browser code', () => {
+    const files = emittedFiles(lib);
+    const browserImports = files.flatMap((file) =>
+      importsOf(fs.readFileSync(file, 'utf8'))
+        .filter((specifier) => BROWSER_PACKAGES.some((pattern) => pattern.test(specifier)))
+        .map((specifier) => `${path.relative(lib, file)}: ${specifier}`),
+    );
+    expect(browserImports).toEqual([]);
+    expect(files.flatMap((file) => browserGlobalsIn(file, fs.readFileSync(file, 'utf8')))).toEqual([]);
+  });
+});
+
+describe('the built functions', () => {
+  it(
+    'declare the event trigger as firebase deploy discovers it',
+    async () => {
+      const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'functions-manifest-'));
+      const manifestPath = path.join(folder, 'manifest.json');
+      // The Firebase tools load the codebase with the SDK's own binary and read this manifest.
+      await run(path.join(root, 'node_modules', '.bin', 'firebase-functions'), [functionsDir], {
+        cwd: functionsDir,
+        timeout: STEP_TIMEOUT,
+        env: { ...process.env, FUNCTIONS_CONTROL_API: 'true', FUNCTIONS_MANIFEST_OUTPUT_PATH: manifestPath },
+      });
+      const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8'));
+      fs.rmSync(folder, { recursive: true, force: true });
+      expect(Object.keys(manifest.endpoints)).toEqual(['onEventUpdated']);
+      expect(manifest.endpoints.onEventUpdated).toMatchObject({
+        platform: 'gcfv2',
+        region: ['us-central1'],
+        availableMemoryMb: 512,
+        timeoutSeconds: 300,
+        eventTrigger: {
+          eventType: 'google.cloud.firestore.document.v1.updated',
+          eventFilterPathPatterns: { document: 'events/{eventId}' },
+          retry: false,
+        },
+      });
+    },
+    STEP_TIMEOUT,
+  );
+
+  it(
+    'load in Node and dispatch a raised flag to the registry, which logs the reaction it has no handler for',
+    async () => {
+      const { stdout } = await run(process.execPath, ['--input-type=module', '-e', DELIVER, entry], {
+        cwd: functionsDir,
+        timeout: STEP_TIMEOUT,
+        // Offline: the SDK's Admin app must not look for Google credentials or a metadata server.
+        env: { ...process.env, GCLOUD_PROJECT: 'demo-pitch-live', METADATA_SERVER_DETECTION: 'none' },
+      });
+      const [loaded, ...logged] = stdout
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as Record<string, unknown>);
+      expect(loaded).toEqual({ exports: ['onEventUpdated'], type: 'function' });
+      expect(logged).toEqual([
+        {
+          severity: 'INFO',
+          message: "No handler is registered for the 'matching' reaction; event raised is left as it is.",
+          reaction: 'matching',
+          eventId: 'raised',
+        },
+      ]);
+    },
+    STEP_TIMEOUT,
+  );
+});
