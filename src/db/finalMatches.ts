@@ -1,4 +1,6 @@
-// Session results (final_matches/{id}), written by the matching reaction and readable by all.
+// Session results (final_matches/{id}), written by the matching reaction and readable by any
+// signed-in user (the spec's section 6): every read waits for the (anonymous) sign-in first, so a
+// first-time visitor's results screens work too.
 // Which event /results shows: the shared event's matches when it has some, otherwise those of
 // the latest-starting event that has some (so attendees still see the last session's results
 // while the next event is being set up).
@@ -18,6 +20,7 @@ import { snapshotOptions, toArray, toRecord, toStringOr, toStringOrNull } from '
 import { latestFirst } from '../lib/sharedEvent';
 import { getEvents } from './events';
 import { db } from './firebase';
+import { ensureSignedIn } from './session';
 
 function toProviderDetails(value: unknown): ProviderDetails {
   const details = toRecord(value);
@@ -64,6 +67,7 @@ const finalMatchesCollection = collection(db, 'final_matches').withConverter(fin
 
 /** Every final match of one event. */
 export async function getFinalMatches(eventId: string): Promise<FinalMatch[]> {
+  await ensureSignedIn();
   const snapshot = await getDocs(query(finalMatchesCollection, where('event_id', '==', eventId)));
   return snapshot.docs.map((document) => document.data());
 }
@@ -71,6 +75,7 @@ export async function getFinalMatches(eventId: string): Promise<FinalMatch[]> {
 /** One final match, or null when there is none with that id. */
 export async function getFinalMatch(matchId: string): Promise<FinalMatch | null> {
   if (matchId === '') return null;
+  await ensureSignedIn();
   const snapshot = await getDoc(doc(finalMatchesCollection, matchId));
   return snapshot.data() ?? null;
 }

@@ -4,7 +4,7 @@
 import { disableNetwork, enableNetwork } from 'firebase/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Answer } from '../../src/types/response';
-import { openAdminDb, pointAppAtEmulators, type AdminDb } from './appDb';
+import { openAdminDb, pointAppAtEmulators, storedEvent, type AdminDb } from './appDb';
 import { graceProfile } from '../support/fixtures';
 
 const projectId = await pointAppAtEmulators('db-responses');
@@ -18,6 +18,39 @@ let uid: string;
 beforeAll(async () => {
   admin = openAdminDb(projectId);
   uid = (await ensureSignedIn()).uid;
+  // What answers must point at (firestore.rules): the events, the presenters and the questions.
+  const batch = admin.db.batch();
+  for (const eventId of ['ev1', 'ev2', 'ev3', 'ev4', 'ev5'])
+    batch.set(admin.db.doc(`events/${eventId}`), storedEvent({ open: true, presenterIndex: 0 }));
+  for (const [id, first_name, last_name] of [
+    ['p-ada', 'Ada', 'Okafor'],
+    ['p-lin', 'Lin', 'Chen'],
+    ['p-sam', 'Sam', 'Rivera'],
+  ]) {
+    batch.set(admin.db.doc(`presenters/${id}`), { first_name, last_name, email: `${id}@example.com`, verified: true });
+  }
+  batch.set(admin.db.doc('questions/q1'), {
+    question_number: 1,
+    type: 'stars',
+    title: 'Funding',
+    questions: 'Funding?',
+    question: 'Funding',
+  });
+  batch.set(admin.db.doc('questions/q2'), {
+    question_number: 2,
+    type: 'stars',
+    title: 'Trials',
+    questions: 'Trials?',
+    question: 'Trials',
+  });
+  batch.set(admin.db.doc('questions/q5'), {
+    question_number: 5,
+    type: 'text',
+    title: 'Comments',
+    questions: 'Anything?',
+    question: 'Comments',
+  });
+  await batch.commit();
 });
 
 afterAll(async () => {
@@ -88,8 +121,12 @@ describe('answers', () => {
   });
 
   it('replace the earlier answers when the provider comes back, never adding more', async () => {
-    await (await saveResponses('ev2', 'p-lin', [stars('q1', 2), stars('q2', 3)])).synced;
-    await (await saveResponses('ev2', 'p-lin', [stars('q1', 5, 'Changed my mind'), stars('q2', 3)])).synced;
+    await (
+      await saveResponses('ev2', 'p-lin', [stars('q1', 2), stars('q2', 3)])
+    ).synced;
+    await (
+      await saveResponses('ev2', 'p-lin', [stars('q1', 5, 'Changed my mind'), stars('q2', 3)])
+    ).synced;
 
     const stored = await storedResponses('ev2');
     expect(stored).toHaveLength(2);
@@ -138,6 +175,19 @@ describe('answers', () => {
       await enableNetwork(db);
       stop();
     }
+  });
+
+  it('are still accepted after the event closed (answers given offline arrive late), until matching starts', async () => {
+    await admin.db.doc('events/ev6').set(storedEvent({ open: false }));
+    await (
+      await saveResponses('ev6', 'p-ada', [stars('q1', 4)])
+    ).synced;
+    expect((await storedResponses('ev6')).map((response) => response.rating)).toEqual([4]);
+
+    await admin.db.doc('events/ev6').update({ is_matching: true });
+    const late = await saveResponses('ev6', 'p-ada', [stars('q1', 1)]);
+    await expect(late.synced).rejects.toMatchObject({ code: 'permission-denied' });
+    expect((await storedResponses('ev6')).map((response) => response.rating)).toEqual([4]);
   });
 
   it('are refused before anything is written when a rating or comment is out of range', async () => {

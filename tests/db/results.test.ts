@@ -1,11 +1,14 @@
-// Questions and session results with the real web SDK against the local backend.
+// Questions and session results with the real web SDK against the local backend (results need a
+// signed-in user: a first-time visitor is signed in anonymously before they are read).
 
+import { signOut } from 'firebase/auth';
 import { describe, expect, it } from 'vitest';
 import { pointAppAtEmulators, storedEvent, useAdminDb } from './appDb';
 
 const projectId = await pointAppAtEmulators('db-results');
 const { getQuestions } = await import('../../src/db/questions');
 const { getFinalMatch, getFinalMatches, getSessionResults } = await import('../../src/db/finalMatches');
+const { auth } = await import('../../src/db/firebase');
 const adminDb = useAdminDb(projectId);
 
 function storedMatch(eventId: string, presenterId: string, providerEmails: string[]) {
@@ -29,9 +32,15 @@ function storedMatch(eventId: string, presenterId: string, providerEmails: strin
 
 describe('getQuestions', () => {
   it('reads the questions in ascending question_number order, with their ids', async () => {
-    await adminDb().doc('questions/b').set({ question_number: 2, type: 'text', title: 'Comments', questions: 'Anything?', question: 'Comments' });
-    await adminDb().doc('questions/a').set({ question_number: 10, type: 'stars', title: 'Funding', questions: 'Funding?', question: 'Funding' });
-    await adminDb().doc('questions/c').set({ question_number: 1, type: 'rating', title: 'Overall', questions: 'Overall?', question: 'Overall' });
+    await adminDb()
+      .doc('questions/b')
+      .set({ question_number: 2, type: 'text', title: 'Comments', questions: 'Anything?', question: 'Comments' });
+    await adminDb()
+      .doc('questions/a')
+      .set({ question_number: 10, type: 'stars', title: 'Funding', questions: 'Funding?', question: 'Funding' });
+    await adminDb()
+      .doc('questions/c')
+      .set({ question_number: 1, type: 'rating', title: 'Overall', questions: 'Overall?', question: 'Overall' });
     const questions = await getQuestions();
     expect(questions.map((question) => [question.question_id, question.question_number, question.type])).toEqual([
       ['c', 1, 'rating'],
@@ -42,9 +51,13 @@ describe('getQuestions', () => {
 });
 
 describe('final matches', () => {
-  it('reads one event\'s matches and one match by id', async () => {
-    await adminDb().doc('final_matches/m1').set(storedMatch('ev1', 'p-ada', ['x@example.com']));
-    await adminDb().doc('final_matches/m2').set(storedMatch('ev2', 'p-lin', ['y@example.com']));
+  it("reads one event's matches and one match by id", async () => {
+    await adminDb()
+      .doc('final_matches/m1')
+      .set(storedMatch('ev1', 'p-ada', ['x@example.com']));
+    await adminDb()
+      .doc('final_matches/m2')
+      .set(storedMatch('ev2', 'p-lin', ['y@example.com']));
     expect((await getFinalMatches('ev1')).map((match) => match.id)).toEqual(['m1']);
     const match = await getFinalMatch('m2');
     expect(match).toMatchObject({
@@ -56,12 +69,34 @@ describe('final matches', () => {
     expect(await getFinalMatch('nope')).toBeNull();
   });
 
-  it('shows the shared event\'s results, else those of the latest event that has some', async () => {
-    await adminDb().doc('events/old').set(storedEvent({ startTime: new Date('2029-01-01T10:00:00Z') }));
-    await adminDb().doc('events/recent').set(storedEvent({ startTime: new Date('2029-06-01T10:00:00Z') }));
-    await adminDb().doc('events/today').set(storedEvent({ open: true, startTime: new Date('2030-01-01T10:00:00Z') }));
-    await adminDb().doc('final_matches/m-old').set(storedMatch('old', 'p-ada', ['x@example.com']));
-    await adminDb().doc('final_matches/m-recent').set(storedMatch('recent', 'p-lin', ['x@example.com']));
+  it('signs a first-time visitor in anonymously before reading them', async () => {
+    await adminDb()
+      .doc('final_matches/m1')
+      .set(storedMatch('ev1', 'p-ada', ['x@example.com']));
+    await signOut(auth);
+    expect((await getFinalMatches('ev1')).map((match) => match.id)).toEqual(['m1']);
+    expect(auth.currentUser?.isAnonymous).toBe(true);
+    await signOut(auth);
+    expect(await getFinalMatch('m1')).toMatchObject({ id: 'm1', presenter_id: 'p-ada' });
+    expect(auth.currentUser?.isAnonymous).toBe(true);
+  });
+
+  it("shows the shared event's results, else those of the latest event that has some", async () => {
+    await adminDb()
+      .doc('events/old')
+      .set(storedEvent({ startTime: new Date('2029-01-01T10:00:00Z') }));
+    await adminDb()
+      .doc('events/recent')
+      .set(storedEvent({ startTime: new Date('2029-06-01T10:00:00Z') }));
+    await adminDb()
+      .doc('events/today')
+      .set(storedEvent({ open: true, startTime: new Date('2030-01-01T10:00:00Z') }));
+    await adminDb()
+      .doc('final_matches/m-old')
+      .set(storedMatch('old', 'p-ada', ['x@example.com']));
+    await adminDb()
+      .doc('final_matches/m-recent')
+      .set(storedMatch('recent', 'p-lin', ['x@example.com']));
 
     expect(await getSessionResults('today')).toMatchObject({ eventId: 'recent', matches: [{ id: 'm-recent' }] });
     expect(await getSessionResults('old')).toMatchObject({ eventId: 'old', matches: [{ id: 'm-old' }] });
@@ -69,7 +104,9 @@ describe('final matches', () => {
   });
 
   it('gives no results when no event has any', async () => {
-    await adminDb().doc('events/today').set(storedEvent({ open: true }));
+    await adminDb()
+      .doc('events/today')
+      .set(storedEvent({ open: true }));
     expect(await getSessionResults('today')).toEqual({ eventId: null, matches: [] });
   });
 });

@@ -1,15 +1,9 @@
 // firestore.rules, the provider's part: what a provider (an anonymous user), another provider, a
-// visitor without a sign-in and an admin may read and write. Every denial is tried, not only
-// the allows. Each test gets fresh clients and an empty database.
+// visitor without a sign-in and an admin may read and write: profiles, answers (which must point
+// at a real event, presenter and question), and what everyone reads. Every denial is tried, not
+// only the allows. Each test gets fresh clients and an empty database.
 
-import fs from 'node:fs';
-import {
-  assertFails,
-  assertSucceeds,
-  initializeTestEnvironment,
-  type RulesTestContext,
-  type RulesTestEnvironment,
-} from '@firebase/rules-unit-testing';
+import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
 import {
   collection,
   deleteDoc,
@@ -22,45 +16,12 @@ import {
   Timestamp,
   updateDoc,
   where,
-  type Firestore,
+  writeBatch,
 } from 'firebase/firestore';
-import { afterAll, beforeAll, beforeEach, describe, it } from 'vitest';
-import { firestoreEmulator, uniqueProjectId } from '../support/emulators';
+import { beforeEach, describe, it } from 'vitest';
+import { ALICE, BOB, useFirestoreRules } from './firestoreRulesEnv';
 
-const ALICE = 'alice-uid';
-const BOB = 'bob-uid';
-const ADMIN = 'admin-uid';
-
-let env: RulesTestEnvironment;
-
-beforeAll(async () => {
-  const { host, port } = firestoreEmulator();
-  env = await initializeTestEnvironment({
-    projectId: uniqueProjectId('rules-provider'),
-    firestore: { host, port, rules: fs.readFileSync('firestore.rules', 'utf8') },
-  });
-});
-
-afterAll(async () => {
-  await env?.cleanup();
-});
-
-beforeEach(async () => {
-  await env.clearFirestore();
-});
-
-const alice = (): Firestore => env.authenticatedContext(ALICE, { firebase: { sign_in_provider: 'anonymous' } }).firestore() as unknown as Firestore;
-const bob = (): Firestore => env.authenticatedContext(BOB, { firebase: { sign_in_provider: 'anonymous' } }).firestore() as unknown as Firestore;
-const visitor = (): Firestore => env.unauthenticatedContext().firestore() as unknown as Firestore;
-const admin = (): Firestore => env.authenticatedContext(ADMIN, { admin: true }).firestore() as unknown as Firestore;
-
-/** Stores documents as the server would, bypassing the rules. */
-async function seed(documents: Record<string, Record<string, unknown>>): Promise<void> {
-  await env.withSecurityRulesDisabled(async (context: RulesTestContext) => {
-    const db = context.firestore() as unknown as Firestore;
-    for (const [path, data] of Object.entries(documents)) await setDoc(doc(db, path), data);
-  });
-}
+const { alice, bob, visitor, admin, seed } = useFirestoreRules('rules-provider');
 
 const profile = (changes: Record<string, unknown> = {}) => ({
   first_name: 'Alice',
@@ -89,7 +50,38 @@ const answer = (provider: string, changes: Record<string, unknown> = {}) => ({
 });
 
 /** An answer as stored (a fixed time instead of the server's). */
-const storedAnswer = (provider: string) => ({ ...answer(provider), updated_at: Timestamp.fromDate(new Date('2030-01-01T10:00:00Z')) });
+const storedAnswer = (provider: string) => ({
+  ...answer(provider),
+  updated_at: Timestamp.fromDate(new Date('2030-01-01T10:00:00Z')),
+});
+
+const question = (number: number, type: 'stars' | 'rating' | 'text') => ({
+  question_number: number,
+  type,
+  title: `Question ${number}`,
+  questions: `Question ${number}?`,
+  question: `Question ${number}`,
+});
+
+const event = (changes: Record<string, unknown> = {}) => ({
+  title: 'Med-Tech',
+  is_event_open: true,
+  round_number: 1,
+  presenter_index: 0,
+  rounds: { round_1: [{ presenter_id: 'p-ada', first_name: 'Ada', last_name: 'Okafor' }] },
+  is_matching: false,
+  is_emailing: false,
+  ...changes,
+});
+
+/** What answers point at: event ev1, presenter p-ada, questions q1 (stars), q2 (rating) and q5 (text). */
+const answerable = {
+  'events/ev1': event(),
+  'presenters/p-ada': { first_name: 'Ada', last_name: 'Okafor', email: 'ada@example.com', verified: true },
+  'questions/q1': question(1, 'stars'),
+  'questions/q2': question(2, 'rating'),
+  'questions/q5': question(5, 'text'),
+};
 
 describe('providers', () => {
   describe('the provider themself', () => {
@@ -166,6 +158,10 @@ describe('providers', () => {
 });
 
 describe('responses', () => {
+  beforeEach(async () => {
+    await seed(answerable);
+  });
+
   describe('the provider who answers', () => {
     it('creates an answer under its deterministic id', async () => {
       await assertSucceeds(setDoc(doc(alice(), 'responses', answerId(ALICE)), answer(ALICE)));
@@ -173,16 +169,35 @@ describe('responses', () => {
 
     it('creates a text answer and an answer without rating or comment', async () => {
       await assertSucceeds(
-        setDoc(doc(alice(), 'responses', answerId(ALICE, 'q5')), answer(ALICE, { question_id: 'q5', type: 'text', rating: null, comment: null, response: 'Call me' })),
+        setDoc(
+          doc(alice(), 'responses', answerId(ALICE, 'q5')),
+          answer(ALICE, { question_id: 'q5', type: 'text', rating: null, comment: null, response: 'Call me' }),
+        ),
       );
-      await assertSucceeds(setDoc(doc(alice(), 'responses', answerId(ALICE, 'q2')), answer(ALICE, { question_id: 'q2', type: 'rating', rating: null, comment: null })));
+      await assertSucceeds(
+        setDoc(
+          doc(alice(), 'responses', answerId(ALICE, 'q2')),
+          answer(ALICE, { question_id: 'q2', type: 'rating', rating: null, comment: null }),
+        ),
+      );
     });
 
     it('reads, lists and revises their own answers', async () => {
       await seed({ [`responses/${answerId(ALICE)}`]: storedAnswer(ALICE), [`responses/${answerId(BOB)}`]: storedAnswer(BOB) });
       await assertSucceeds(getDoc(doc(alice(), 'responses', answerId(ALICE))));
-      await assertSucceeds(getDocs(query(collection(alice(), 'responses'), where('provider_id', '==', ALICE), where('event_id', '==', 'ev1'))));
+      await assertSucceeds(
+        getDocs(query(collection(alice(), 'responses'), where('provider_id', '==', ALICE), where('event_id', '==', 'ev1'))),
+      );
       await assertSucceeds(setDoc(doc(alice(), 'responses', answerId(ALICE)), answer(ALICE, { rating: 5, comment: null })));
+    });
+
+    it('saves every answer about a presenter in one batch, up to 18 questions (the reads a batch may make)', async () => {
+      const ids = Array.from({ length: 18 }, (_, index) => `qb${index + 1}`);
+      await seed(Object.fromEntries(ids.map((id, index) => [`questions/${id}`, question(index + 1, 'stars')])));
+      const db = alice();
+      const batch = writeBatch(db);
+      for (const id of ids) batch.set(doc(db, 'responses', answerId(ALICE, id)), answer(ALICE, { question_id: id }));
+      await assertSucceeds(batch.commit());
     });
 
     it('cannot give a rating that is not a whole number from 1 to 5', async () => {
@@ -194,12 +209,90 @@ describe('responses', () => {
     it('cannot store a comment or text answer over 1000 characters, or a non-text one', async () => {
       await assertSucceeds(setDoc(doc(alice(), 'responses', answerId(ALICE)), answer(ALICE, { comment: 'x'.repeat(1000) })));
       await assertFails(setDoc(doc(alice(), 'responses', answerId(ALICE)), answer(ALICE, { comment: 'x'.repeat(1001) })));
-      await assertFails(setDoc(doc(alice(), 'responses', answerId(ALICE)), answer(ALICE, { response: 'y'.repeat(1001) })));
+      await assertFails(
+        setDoc(
+          doc(alice(), 'responses', answerId(ALICE, 'q5')),
+          answer(ALICE, { question_id: 'q5', type: 'text', rating: null, comment: null, response: 'y'.repeat(1001) }),
+        ),
+      );
       await assertFails(setDoc(doc(alice(), 'responses', answerId(ALICE)), answer(ALICE, { comment: 7 })));
     });
 
     it('cannot use another question type', async () => {
       await assertFails(setDoc(doc(alice(), 'responses', answerId(ALICE)), answer(ALICE, { type: 'essay' })));
+    });
+
+    it('cannot answer for an event that does not exist', async () => {
+      await assertFails(
+        setDoc(
+          doc(alice(), 'responses', answerId(ALICE, 'q1', 'p-ada', 'ev-made-up')),
+          answer(ALICE, { event_id: 'ev-made-up' }),
+        ),
+      );
+    });
+
+    it('cannot answer about a presenter who does not exist', async () => {
+      await assertFails(
+        setDoc(doc(alice(), 'responses', answerId(ALICE, 'q1', 'p-made-up')), answer(ALICE, { presenter_id: 'p-made-up' })),
+      );
+    });
+
+    it('cannot answer a question that does not exist', async () => {
+      await assertFails(
+        setDoc(doc(alice(), 'responses', answerId(ALICE, 'q-made-up')), answer(ALICE, { question_id: 'q-made-up' })),
+      );
+    });
+
+    it("cannot give an answer of another type than its question's", async () => {
+      await assertFails(setDoc(doc(alice(), 'responses', answerId(ALICE)), answer(ALICE, { type: 'rating' })));
+      await assertFails(
+        setDoc(
+          doc(alice(), 'responses', answerId(ALICE, 'q5')),
+          answer(ALICE, { question_id: 'q5', type: 'stars', rating: 4, comment: null, response: null }),
+        ),
+      );
+    });
+
+    it('cannot put text in a stars or rating answer', async () => {
+      await assertFails(
+        setDoc(
+          doc(alice(), 'responses', answerId(ALICE)),
+          answer(ALICE, { rating: null, comment: null, response: 'x'.repeat(1000) }),
+        ),
+      );
+      await assertFails(setDoc(doc(alice(), 'responses', answerId(ALICE)), answer(ALICE, { response: 'Call me' })));
+      await assertFails(
+        setDoc(
+          doc(alice(), 'responses', answerId(ALICE, 'q2')),
+          answer(ALICE, { question_id: 'q2', type: 'rating', response: 'Call me' }),
+        ),
+      );
+    });
+
+    it('cannot put a rating or a comment in a text answer', async () => {
+      const text = (changes: Record<string, unknown>) =>
+        answer(ALICE, { question_id: 'q5', type: 'text', rating: null, comment: null, response: 'Call me', ...changes });
+      await assertFails(setDoc(doc(alice(), 'responses', answerId(ALICE, 'q5')), text({ rating: 5 })));
+      await assertFails(setDoc(doc(alice(), 'responses', answerId(ALICE, 'q5')), text({ comment: 'Great' })));
+    });
+
+    it('answers an event the admin has closed, until matching starts (answers given offline arrive late)', async () => {
+      await seed({ 'events/ev1': event({ is_event_open: false, presenter_index: -1 }) });
+      await assertSucceeds(setDoc(doc(alice(), 'responses', answerId(ALICE)), answer(ALICE)));
+      const { is_matching: _matching, ...withoutMatchingFlag } = event({ is_event_open: false });
+      await seed({ 'events/ev1': withoutMatchingFlag });
+      await assertSucceeds(setDoc(doc(alice(), 'responses', answerId(ALICE)), answer(ALICE, { rating: 2 })));
+    });
+
+    it('cannot answer, or revise an answer, once matching has started for the event', async () => {
+      await seed({
+        [`responses/${answerId(ALICE)}`]: storedAnswer(ALICE),
+        'events/ev1': event({ is_event_open: false, is_matching: true }),
+      });
+      await assertFails(
+        setDoc(doc(alice(), 'responses', answerId(ALICE, 'q2')), answer(ALICE, { question_id: 'q2', type: 'rating' })),
+      );
+      await assertFails(setDoc(doc(alice(), 'responses', answerId(ALICE)), answer(ALICE, { rating: 1 })));
     });
 
     it('cannot answer in the name of another provider', async () => {
@@ -208,6 +301,10 @@ describe('responses', () => {
     });
 
     it('cannot store an answer under an id that does not match its fields', async () => {
+      await seed({
+        'events/ev2': event(),
+        'presenters/p-lin': { first_name: 'Lin', last_name: 'Chen', email: 'lin@example.com' },
+      });
       await assertFails(setDoc(doc(alice(), 'responses', 'random-id'), answer(ALICE)));
       await assertFails(setDoc(doc(alice(), 'responses', answerId(ALICE, 'q2')), answer(ALICE)));
       await assertFails(setDoc(doc(alice(), 'responses', answerId(ALICE, 'q1', 'p-lin')), answer(ALICE)));
@@ -218,13 +315,22 @@ describe('responses', () => {
       const { event_id: _event, ...withoutEvent } = answer(ALICE);
       await assertFails(setDoc(doc(alice(), 'responses', answerId(ALICE)), withoutEvent));
       await assertFails(setDoc(doc(alice(), 'responses', answerId(ALICE)), answer(ALICE, { score: 99 })));
-      await assertFails(setDoc(doc(alice(), 'responses', answerId(ALICE)), answer(ALICE, { updated_at: Timestamp.fromDate(new Date('2020-01-01')) })));
+      await assertFails(
+        setDoc(
+          doc(alice(), 'responses', answerId(ALICE)),
+          answer(ALICE, { updated_at: Timestamp.fromDate(new Date('2020-01-01')) }),
+        ),
+      );
     });
 
     it('cannot move an answer to another presenter or question', async () => {
       await seed({ [`responses/${answerId(ALICE)}`]: storedAnswer(ALICE) });
-      await assertFails(updateDoc(doc(alice(), 'responses', answerId(ALICE)), { presenter_id: 'p-lin', updated_at: serverTimestamp() }));
-      await assertFails(updateDoc(doc(alice(), 'responses', answerId(ALICE)), { question_id: 'q2', updated_at: serverTimestamp() }));
+      await assertFails(
+        updateDoc(doc(alice(), 'responses', answerId(ALICE)), { presenter_id: 'p-lin', updated_at: serverTimestamp() }),
+      );
+      await assertFails(
+        updateDoc(doc(alice(), 'responses', answerId(ALICE)), { question_id: 'q2', updated_at: serverTimestamp() }),
+      );
     });
 
     it('cannot delete an answer', async () => {
@@ -255,7 +361,9 @@ describe('responses', () => {
       await seed({ [`responses/${answerId(ALICE)}`]: storedAnswer(ALICE) });
       await assertFails(getDoc(doc(visitor(), 'responses', answerId(ALICE))));
       await assertFails(getDocs(collection(visitor(), 'responses')));
-      await assertFails(setDoc(doc(visitor(), 'responses', answerId(ALICE, 'q2')), answer(ALICE, { question_id: 'q2' })));
+      await assertFails(
+        setDoc(doc(visitor(), 'responses', answerId(ALICE, 'q2')), answer(ALICE, { question_id: 'q2', type: 'rating' })),
+      );
     });
   });
 
@@ -269,17 +377,12 @@ describe('responses', () => {
 
 describe('what everyone reads and only admins write', () => {
   beforeEach(async () => {
-    await seed({
-      'events/ev1': { title: 'Med-Tech', is_event_open: true, presenter_index: 0, round_number: 1 },
-      'questions/q1': { question_number: 1, type: 'stars', title: 'Funding', questions: 'Funding?', question: 'Funding' },
-      'final_matches/m1': { event_id: 'ev1', presenter_id: 'p-ada', presenter_details: {}, matched_providers: [] },
-    });
+    await seed({ 'events/ev1': event(), 'questions/q1': question(1, 'stars') });
   });
 
   for (const [name, path, change] of [
     ['events', 'events/ev1', { presenter_index: 5 }],
     ['questions', 'questions/q1', { title: 'Changed' }],
-    ['final_matches', 'final_matches/m1', { matched_providers: [] }],
   ] as const) {
     describe(name, () => {
       describe('a visitor without a sign-in', () => {
@@ -314,46 +417,54 @@ describe('what everyone reads and only admins write', () => {
   }
 });
 
-describe('presenters and invites', () => {
+describe('final_matches (the session results: names, companies and e-mails of matched people)', () => {
   beforeEach(async () => {
     await seed({
-      'presenters/p-ada': { first_name: 'Ada', last_name: 'Okafor', email: 'ada@example.com', phone: '(555) 010-0001', verified: true },
-      'invites/inv-1': { email: 'new@example.com' },
-    });
-  });
-
-  describe('a provider', () => {
-    it("cannot read a presenter's document (phone and e-mail) or list them", async () => {
-      await assertFails(getDoc(doc(alice(), 'presenters', 'p-ada')));
-      await assertFails(getDocs(collection(alice(), 'presenters')));
-    });
-
-    it('cannot create or change presenters without an invite', async () => {
-      await assertFails(setDoc(doc(alice(), 'presenters', ALICE), { first_name: 'Alice', email: 'alice@example.com', terms_accepted: true }));
-      await assertFails(updateDoc(doc(alice(), 'presenters', 'p-ada'), { verified: false }));
-    });
-
-    it('cannot list invites', async () => {
-      await assertFails(getDocs(collection(alice(), 'invites')));
+      'final_matches/m1': {
+        event_id: 'ev1',
+        presenter_id: 'p-ada',
+        presenter_details: { first_name: 'Ada', last_name: 'Okafor', email: 'ada@example.com', company: 'PulseLoop' },
+        matched_providers: [
+          {
+            provider_id: BOB,
+            provider_details: { first_name: 'Bob', last_name: 'Lee', email: 'bob@example.com', company: 'MedBridge' },
+          },
+        ],
+      },
     });
   });
 
   describe('a visitor without a sign-in', () => {
-    it("cannot read a presenter's document", async () => {
-      await assertFails(getDoc(doc(visitor(), 'presenters', 'p-ada')));
+    it('cannot read one or list them', async () => {
+      await assertFails(getDoc(doc(visitor(), 'final_matches', 'm1')));
+      await assertFails(getDocs(collection(visitor(), 'final_matches')));
+      await assertFails(getDocs(query(collection(visitor(), 'final_matches'), where('event_id', '==', 'ev1'))));
+    });
+
+    it('cannot write', async () => {
+      await assertFails(updateDoc(doc(visitor(), 'final_matches', 'm1'), { matched_providers: [] }));
     });
   });
 
-  describe('the presenter themself', () => {
-    it('reads their own document', async () => {
-      const presenter = env.authenticatedContext('p-ada').firestore() as unknown as Firestore;
-      await assertSucceeds(getDoc(doc(presenter, 'presenters', 'p-ada')));
+  describe('an anonymous provider or attendee', () => {
+    it("reads one and lists an event's results", async () => {
+      await assertSucceeds(getDoc(doc(alice(), 'final_matches', 'm1')));
+      await assertSucceeds(getDocs(query(collection(alice(), 'final_matches'), where('event_id', '==', 'ev1'))));
+    });
+
+    it('cannot create, update or delete them', async () => {
+      await assertFails(
+        setDoc(doc(alice(), 'final_matches', 'new-doc'), { event_id: 'ev1', presenter_id: 'p-ada', matched_providers: [] }),
+      );
+      await assertFails(updateDoc(doc(alice(), 'final_matches', 'm1'), { matched_providers: [] }));
+      await assertFails(deleteDoc(doc(alice(), 'final_matches', 'm1')));
     });
   });
 
   describe('an admin', () => {
-    it('reads every presenter', async () => {
-      await assertSucceeds(getDocs(collection(admin(), 'presenters')));
+    it('reads and updates them', async () => {
+      await assertSucceeds(getDocs(collection(admin(), 'final_matches')));
+      await assertSucceeds(updateDoc(doc(admin(), 'final_matches', 'm1'), { matched_providers: [] }));
     });
   });
 });

@@ -1,0 +1,139 @@
+// storage.rules: event logos are read by everyone and written by admins only, and only as raster
+// images (an SVG can carry script), the same list as LOGO_CONTENT_TYPES in src/config. Storage
+// rules are global to an emulator, not per project, so this file runs them on a local backend of
+// its own instead of the shared one (where they would shut other suites' buckets). Through
+// @firebase/rules-unit-testing, a fresh client per actor per test; every denial is tried.
+
+import fs from 'node:fs';
+import {
+  assertFails,
+  assertSucceeds,
+  initializeTestEnvironment,
+  type RulesTestContext,
+  type RulesTestEnvironment,
+} from '@firebase/rules-unit-testing';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startBackend, type RunningBackend } from '../../backend/src/server.js';
+import { LOGO_CONTENT_TYPES } from '../../src/config/constants';
+import { uniqueProjectId } from '../support/emulators';
+
+const STORAGE_RULES = fs.readFileSync('storage.rules', 'utf8');
+const PNG = Uint8Array.from(
+  atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=='),
+  (c) => c.charCodeAt(0),
+);
+const SVG = new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
+
+let backend: RunningBackend | undefined;
+let env: RulesTestEnvironment | undefined;
+
+beforeAll(async () => {
+  backend = await startBackend({ firestorePort: 0, storagePort: 0 });
+  env = await initializeTestEnvironment({
+    projectId: uniqueProjectId('rules-storage'),
+    storage: { host: backend.host, port: backend.storagePort, rules: STORAGE_RULES },
+  });
+});
+
+afterAll(async () => {
+  await env?.cleanup();
+  await backend?.close();
+});
+
+beforeEach(async () => {
+  await testEnv().clearStorage();
+});
+
+const testEnv = (): RulesTestEnvironment => {
+  if (!env) throw new Error('The rules test environment starts before the tests.');
+  return env;
+};
+const admin = () => testEnv().authenticatedContext('admin-uid', { admin: true });
+const provider = () => testEnv().authenticatedContext('alice-uid', { firebase: { sign_in_provider: 'anonymous' } });
+const visitor = () => testEnv().unauthenticatedContext();
+
+/** An upload as a promise (the compat UploadTask is only thenable). */
+const upload = (context: RulesTestContext, path: string, data: Uint8Array, contentType: string) =>
+  context
+    .storage()
+    .ref(path)
+    .put(data, { contentType })
+    .then(() => undefined);
+
+async function seedLogo(path: string): Promise<void> {
+  await testEnv().withSecurityRulesDisabled(async (context) => {
+    await upload(context, path, PNG, 'image/png');
+  });
+}
+
+describe('event_logos', () => {
+  describe('an admin', () => {
+    it('uploads a PNG logo', async () => {
+      await assertSucceeds(upload(admin(), 'event_logos/ev1_normal.png', PNG, 'image/png'));
+    });
+
+    it.each(LOGO_CONTENT_TYPES)('uploads a logo of type %s (LOGO_CONTENT_TYPES)', async (contentType) => {
+      await assertSucceeds(upload(admin(), `event_logos/ev1_middle.${contentType.slice('image/'.length)}`, PNG, contentType));
+    });
+
+    it('cannot upload an SVG logo (an SVG can carry script)', async () => {
+      await assertFails(upload(admin(), 'event_logos/ev1_normal.svg', SVG, 'image/svg+xml'));
+    });
+
+    it('cannot replace a logo with an SVG', async () => {
+      await seedLogo('event_logos/ev1_normal.png');
+      await assertFails(upload(admin(), 'event_logos/ev1_normal.png', SVG, 'image/svg+xml'));
+    });
+
+    it('cannot upload something that is not a raster image', async () => {
+      for (const contentType of ['text/html', 'application/pdf', 'image/x-icon', 'image/svg']) {
+        await assertFails(upload(admin(), 'event_logos/ev1_normal.png', PNG, contentType));
+      }
+    });
+
+    it('replaces and deletes a logo', async () => {
+      await seedLogo('event_logos/ev1_normal.png');
+      await assertSucceeds(upload(admin(), 'event_logos/ev1_normal.png', PNG, 'image/png'));
+      await assertSucceeds(admin().storage().ref('event_logos/ev1_normal.png').delete());
+    });
+
+    it('cannot store files outside event_logos/', async () => {
+      await assertFails(upload(admin(), 'elsewhere/ev1_normal.png', PNG, 'image/png'));
+    });
+  });
+
+  describe('a provider (signed in, not an admin)', () => {
+    it('reads a logo', async () => {
+      await seedLogo('event_logos/ev1_normal.png');
+      await assertSucceeds(provider().storage().ref('event_logos/ev1_normal.png').getMetadata());
+    });
+
+    it('cannot upload, replace or delete a logo', async () => {
+      await assertFails(upload(provider(), 'event_logos/ev2_normal.png', PNG, 'image/png'));
+      await seedLogo('event_logos/ev1_normal.png');
+      await assertFails(upload(provider(), 'event_logos/ev1_normal.png', PNG, 'image/png'));
+      await assertFails(provider().storage().ref('event_logos/ev1_normal.png').delete());
+    });
+  });
+
+  describe('a visitor without a sign-in', () => {
+    it('reads a logo', async () => {
+      await seedLogo('event_logos/ev1_normal.png');
+      await assertSucceeds(visitor().storage().ref('event_logos/ev1_normal.png').getMetadata());
+    });
+
+    it('cannot upload or delete a logo', async () => {
+      await assertFails(upload(visitor(), 'event_logos/ev2_normal.png', PNG, 'image/png'));
+      await seedLogo('event_logos/ev1_normal.png');
+      await assertFails(visitor().storage().ref('event_logos/ev1_normal.png').delete());
+    });
+  });
+});
+
+describe('the allowed logo types', () => {
+  it('are the same list in storage.rules as LOGO_CONTENT_TYPES, which the upload form uses', () => {
+    const list = /request\.resource\.contentType in \[([^\]]*)\]/.exec(STORAGE_RULES)?.[1] ?? '';
+    const inRules = [...list.matchAll(/'([^']+)'/g)].map((match) => match[1]);
+    expect(inRules).toEqual([...LOGO_CONTENT_TYPES]);
+  });
+});
