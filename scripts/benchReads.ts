@@ -12,6 +12,7 @@ import { startEmulators } from '../backend/src/cli.js';
 import { repoRoot } from '../backend/src/config.js';
 import { ADMIN } from '../backend/src/authz/identity.js';
 import { launchChromium } from '../tests/support/browser.js';
+import { defined } from '../tests/support/defined.js';
 
 const CHANGES = Number(process.env.BENCH_CHANGES ?? 8);
 const EVENT = 'demo-medtech';
@@ -64,16 +65,20 @@ async function main(): Promise<void> {
     const page = await context.newPage();
 
     const event = emulators.backend.engine.lookup(eventName);
-    const fields = event?.fields as Record<string, { integerValue?: string; mapValue?: { fields?: Record<string, { arrayValue?: { values?: unknown[] } }> } }>;
-    const round = `round_${fields.round_number.integerValue ?? '1'}`;
-    const entries = (fields.rounds.mapValue?.fields?.[round]?.arrayValue?.values ?? []) as {
+    const fields = defined(event?.fields, 'The demo event') as Record<string, { integerValue?: string; mapValue?: { fields?: Record<string, { arrayValue?: { values?: unknown[] } }> } }>;
+    const round = `round_${fields.round_number?.integerValue ?? '1'}`;
+    const entries = (fields.rounds?.mapValue?.fields?.[round]?.arrayValue?.values ?? []) as {
       mapValue: { fields: Record<string, { stringValue: string }> };
     }[];
-    const names = entries.map((e) => `${e.mapValue.fields.first_name.stringValue} ${e.mapValue.fields.last_name.stringValue}`);
-    let index = Number(fields.presenter_index.integerValue ?? '0');
+    const names = entries.map(({ mapValue: { fields: presenter } }) => {
+      const first = defined(presenter.first_name, "A presenter's first_name");
+      const last = defined(presenter.last_name, "A presenter's last_name");
+      return `${first.stringValue} ${last.stringValue}`;
+    });
+    let index = Number(fields.presenter_index?.integerValue ?? '0');
 
     await page.goto(`${app.url}/presenters`);
-    await page.getByText(names[index], { exact: false }).first().waitFor({ timeout: 30_000 });
+    await page.getByText(defined(names[index], 'The live presenter'), { exact: false }).first().waitFor({ timeout: 30_000 });
     await page.waitForTimeout(1500);
     const initial = emulators.backend.engine.readCount(database);
 

@@ -7,6 +7,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { eventually, storedEvent } from '../db/appDb';
+import { defined } from '../support/defined';
 import { renderApp, screen, useAppTestBed } from './support/appTestBed';
 
 const { adminDb } = useAppTestBed('app-chrome');
@@ -33,10 +34,11 @@ describe('the landing page', () => {
     const sessionsRegion = await screen.findByRole('region', { name: 'Explore Sessions' });
     const cards = within(sessionsRegion).getAllByRole('link');
     expect(cards).toHaveLength(1);
-    expect(within(cards[0]).getByRole('heading', { name: /Med-Tech Pitch Session$/ })).toBeTruthy();
-    expect(cards[0].textContent).toContain('11:15 AM');
-    expect(cards[0].getAttribute('href')).toBe('/presenters');
-    expect(cards[0].getAttribute('target')).toBeNull();
+    const card = defined(cards[0], 'The med-tech session card');
+    expect(within(card).getByRole('heading', { name: /Med-Tech Pitch Session$/ })).toBeTruthy();
+    expect(card.textContent).toContain('11:15 AM');
+    expect(card.getAttribute('href')).toBe('/presenters');
+    expect(card.getAttribute('target')).toBeNull();
   });
 
   it('opens a session on another site, such as the agriculture-tech one at 10:15 AM, in a new tab', () => {

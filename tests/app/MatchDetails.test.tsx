@@ -28,7 +28,7 @@ describe('the match details', () => {
     expect(screen.getByRole('link', { name: 'View LinkedIn Profile' }).getAttribute('href')).toBe('https://www.linkedin.com/in/ada');
     const providers = within(screen.getByRole('list', { name: 'Matched Providers' })).getAllByRole('listitem');
     expect(providers).toHaveLength(1);
-    expect(providers[0].textContent).toBe('Omar DiazMedScaleomar@partner.example');
+    expect(providers[0]?.textContent).toBe('Omar DiazMedScaleomar@partner.example');
   });
 
   it('shows the photo when the presenter has one', async () => {

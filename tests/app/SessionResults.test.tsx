@@ -6,6 +6,7 @@ import { act, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { eventually, storedEvent } from '../db/appDb';
+import { defined } from '../support/defined';
 import { firestoreEmulator } from '../support/emulators';
 import { storedFinalMatch } from './support/finalMatches';
 import { startNetworkProxy } from './support/networkProxy';
@@ -114,7 +115,7 @@ describe('the session results', () => {
       'Omar DiazMedScale · omar@partner.example',
       'Grace Hopper (You)Navy Labs · Grace@Example.com',
     ]);
-    const you = providers[1];
+    const you = defined(providers[1], "The viewer's own entry");
     expect(you.getAttribute('aria-current')).toBe('true');
     expect(you.getAttribute('data-flashing')).toBe('true');
     await act(async () => {

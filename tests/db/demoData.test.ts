@@ -4,6 +4,7 @@
 
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { defined } from '../support/defined';
 
 type Doc = Record<string, unknown>;
 const dataset = JSON.parse(fs.readFileSync('backend/demo/demoData.json', 'utf8')) as {
@@ -21,12 +22,12 @@ describe('the demo data', () => {
 
   it('has one open event with three rounds and a live presenter', () => {
     expect(open).toHaveLength(1);
-    const [event] = open;
+    const event = defined(open[0], 'The open event');
     const rounds = event.rounds as Record<string, { presenter_id: string }[]>;
     expect(Object.keys(rounds).sort()).toEqual(['round_1', 'round_2', 'round_3']);
     expect(event.number_of_rounds).toBe(3);
     const current = rounds[`round_${event.round_number as number}`];
-    expect(current[event.presenter_index as number]).toBeDefined();
+    expect(current?.[event.presenter_index as number]).toBeDefined();
   });
 
   it('lists only presenters that exist, with their stored names', () => {

@@ -39,7 +39,7 @@ describe('watchEvent', () => {
         maxMatchesPerPresenter: 5,
       });
       expect(event.startTime).toEqual(new Date('2030-05-01T11:15:00Z'));
-      expect(event.rounds.round_1.map((entry) => entry.presenter_id)).toEqual(['p-ada', 'p-lin', 'p-sam']);
+      expect(event.rounds.round_1?.map((entry) => entry.presenter_id)).toEqual(['p-ada', 'p-lin', 'p-sam']);
     } finally {
       live.stop();
     }

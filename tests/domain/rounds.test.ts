@@ -14,6 +14,7 @@ import {
   roundKey,
 } from '../../domain/rounds';
 import type { PresenterEntry } from '../../domain/documents';
+import { defined } from '../support/defined';
 
 const entry = (id: string): PresenterEntry => ({ presenter_id: id, first_name: id.toUpperCase(), last_name: 'X' });
 const ids = (entries: PresenterEntry[]) => entries.map((item) => item.presenter_id);
@@ -63,8 +64,8 @@ describe('changing a round', () => {
 
   it('adds a presenter at the end of the round unless they are in any round', () => {
     const rounds = { round_1: [entry('a')], round_2: [entry('b')] };
-    expect(ids(addToRound(rounds, 1, entry('c')).round_1)).toEqual(['a', 'c']);
-    expect(ids(addToRound(rounds, 3, entry('c')).round_3)).toEqual(['c']);
+    expect(ids(defined(addToRound(rounds, 1, entry('c')).round_1, 'round_1'))).toEqual(['a', 'c']);
+    expect(ids(defined(addToRound(rounds, 3, entry('c')).round_3, 'round_3'))).toEqual(['c']);
     expect(addToRound(rounds, 1, entry('b'))).toBe(rounds);
   });
 

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { groupResults, isViewer, listedProviders, pageOf } from '../../src/lib/results';
 import type { FinalMatch } from '../../src/types/finalMatch';
+import { defined } from '../support/defined';
 
 const OFFICE = 'innovation@example.edu';
 
@@ -65,15 +66,15 @@ describe('pageOf', () => {
 describe('listedProviders', () => {
   it('lists only providers with first name, last name, e-mail and company', () => {
     const item = match('1', 'Ada', ['a@example.com', 'b@example.com', 'c@example.com']);
-    item.matched_providers[1].provider_details.company = '';
-    item.matched_providers[2].provider_details.first_name = ' ';
+    defined(item.matched_providers[1], 'The second provider').provider_details.company = '';
+    defined(item.matched_providers[2], 'The third provider').provider_details.first_name = ' ';
     expect(listedProviders(item).map((provider) => provider.provider_details.email)).toEqual(['a@example.com']);
   });
 });
 
 describe('isViewer', () => {
   it("recognises the viewer's own entry by e-mail, in any case", () => {
-    const [provider] = match('1', 'Ada', ['Grace@Example.com']).matched_providers;
+    const provider = defined(match('1', 'Ada', ['Grace@Example.com']).matched_providers[0], "The viewer's entry");
     expect(isViewer(provider, 'grace@example.com')).toBe(true);
     expect(isViewer(provider, 'someone@example.com')).toBe(false);
     expect(isViewer(provider, null)).toBe(false);

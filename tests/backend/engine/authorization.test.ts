@@ -29,7 +29,7 @@ describe('authorization seam', () => {
       ['get', doc('c/b'), null],
       ['get', doc('c/a'), { data: f({ x: 1 }) }],
     ]);
-    expect(seen[0].identity).toBe(user);
+    expect(seen[0]?.identity).toBe(user);
   });
 
   it('asks for list on the collection path with the query limit, offset and orderBy', async () => {

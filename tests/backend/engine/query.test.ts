@@ -139,9 +139,9 @@ describe('collections', () => {
 
   it('projects selected fields', () => {
     const [a] = e.query(ROOT, { from: [{ collectionId: 'items' }], select: { fields: [{ fieldPath: 'nested.k' }] }, limit: 1 });
-    expect(a.fields).toEqual(f({ nested: { k: 'p' } }));
+    expect(a?.fields).toEqual(f({ nested: { k: 'p' } }));
     const [b] = e.query(ROOT, { from: [{ collectionId: 'items' }], select: { fields: [{ fieldPath: '__name__' }] }, limit: 1 });
-    expect(b.fields).toEqual({});
+    expect(b?.fields).toEqual({});
   });
 });
 
@@ -149,8 +149,8 @@ describe('runQuery', () => {
   it('answers one item per document with readTime, or a lone readTime', async () => {
     const res = await e.runQuery(DB, { parent: ROOT, structuredQuery: { from: [{ collectionId: 'items' }], where: field('n', 'EQUAL', 1) } }, admin);
     expect(res).toHaveLength(1);
-    expect(res[0].document?.name).toBe(doc('items/a'));
-    expect(res[0].readTime).toBe(e.currentTime(DB));
+    expect(res[0]?.document?.name).toBe(doc('items/a'));
+    expect(res[0]?.readTime).toBe(e.currentTime(DB));
     const none = await e.runQuery(DB, { parent: ROOT, structuredQuery: { from: [{ collectionId: 'nothing' }] } }, admin);
     expect(none).toEqual([{ readTime: e.currentTime(DB) }]);
   });

@@ -14,8 +14,8 @@ describe('aggregations', () => {
     const e = await memoryEngine();
     await put(e, { 'c/a': { n: 1 }, 'c/b': { n: 2 }, 'c/c': { n: 'x' } });
     const [res] = await e.runAggregationQuery(DB, aggQuery([{ alias: 'aggregate_0', count: {} }, { alias: 'few', count: { upTo: '2' } }]), admin);
-    expect(res.result?.aggregateFields).toEqual({ aggregate_0: v(3), few: v(2) });
-    expect(res.readTime).toBe(e.currentTime(DB));
+    expect(res?.result?.aggregateFields).toEqual({ aggregate_0: v(3), few: v(2) });
+    expect(res?.readTime).toBe(e.currentTime(DB));
   });
 
   it('sums integers as integers, ignoring non-numbers, and averages as a double', async () => {
@@ -29,24 +29,24 @@ describe('aggregations', () => {
       ]),
       admin,
     );
-    expect(res.result?.aggregateFields).toEqual({ s: v(3), a: { doubleValue: 1.5 } });
+    expect(res?.result?.aggregateFields).toEqual({ s: v(3), a: { doubleValue: 1.5 } });
   });
 
   it('sums into a double when a double or an overflow is involved, and averages nothing to null', async () => {
     const e = await memoryEngine();
     await put(e, { 'c/a': { n: 1 }, 'c/b': { n: 0.5 } });
     const [res] = await e.runAggregationQuery(DB, aggQuery([{ alias: 's', sum: { field: { fieldPath: 'n' } } }, { alias: 'none', avg: { field: { fieldPath: 'zz' } } }]), admin);
-    expect(res.result?.aggregateFields).toEqual({ s: { doubleValue: 1.5 }, none: { nullValue: 'NULL_VALUE' } });
+    expect(res?.result?.aggregateFields).toEqual({ s: { doubleValue: 1.5 }, none: { nullValue: 'NULL_VALUE' } });
     await put(e, { 'c/a': { n: 9223372036854775807n }, 'c/b': { n: 1 } });
     const [big] = await e.runAggregationQuery(DB, aggQuery([{ alias: 's', sum: { field: { fieldPath: 'n' } } }]), admin);
-    expect(big.result?.aggregateFields.s).toEqual({ doubleValue: 9223372036854775808 });
+    expect(big?.result?.aggregateFields.s).toEqual({ doubleValue: 9223372036854775808 });
   });
 
   it('aggregates only what the query returns, limit included', async () => {
     const e = await memoryEngine();
     await put(e, { 'c/a': { n: 1 }, 'c/b': { n: 2 }, 'c/c': { n: 4 } });
     const [res] = await e.runAggregationQuery(DB, aggQuery([{ alias: 's', sum: { field: { fieldPath: 'n' } } }], 2), admin);
-    expect(res.result?.aggregateFields.s).toEqual(v(3));
+    expect(res?.result?.aggregateFields.s).toEqual(v(3));
   });
 
   it('rejects duplicate aliases and empty aggregation lists', async () => {
@@ -64,8 +64,8 @@ describe('batchGet and getDocument', () => {
     await put(e, { 'c/a': { x: 1, y: { z: 2, w: 3 } } });
     const res = await e.batchGet(DB, { documents: [doc('c/zz'), doc('c/a')], mask: { fieldPaths: ['y.z'] } }, admin);
     expect(res[0]).toEqual({ missing: doc('c/zz'), readTime: e.currentTime(DB) });
-    expect(res[1].found?.fields).toEqual(f({ y: { z: 2 } }));
-    expect(res[1].found?.updateTime).toBeDefined();
+    expect(res[1]?.found?.fields).toEqual(f({ y: { z: 2 } }));
+    expect(res[1]?.found?.updateTime).toBeDefined();
     await expect(e.getDocument(doc('c/a'), admin, ['x'])).resolves.toMatchObject({ fields: f({ x: 1 }) });
   });
 

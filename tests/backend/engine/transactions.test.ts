@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { defined } from '../../support/defined.js';
 import { DB, ROOT, admin, doc, f, memoryEngine, put, set } from './helpers.js';
 
 describe('transactions', () => {
@@ -14,7 +15,8 @@ describe('transactions', () => {
   it('aborts when a document read in the transaction changed meanwhile', async () => {
     const e = await memoryEngine();
     await put(e, { 'c/a': { n: 1 } });
-    const [first] = await e.batchGet(DB, { documents: [doc('c/a')], newTransaction: { readWrite: {} } }, admin);
+    const [response] = await e.batchGet(DB, { documents: [doc('c/a')], newTransaction: { readWrite: {} } }, admin);
+    const first = defined(response, 'The batchGet response');
     expect(first.transaction).toBeTruthy();
     await put(e, { 'c/a': { n: 5 } });
     await expect(e.commit(DB, { writes: [set('c/a', { n: 2 })], transaction: first.transaction }, admin)).rejects.toMatchObject({ status: 'ABORTED' });
@@ -29,7 +31,8 @@ describe('transactions', () => {
     await expect(e.commit(DB, { writes: [], transaction: tx }, admin)).rejects.toMatchObject({ status: 'ABORTED' });
 
     await put(e, { 'c/q': { n: 1 } });
-    const [item] = await e.runQuery(DB, { parent: ROOT, structuredQuery: { from: [{ collectionId: 'c' }] }, newTransaction: {} }, admin);
+    const [response] = await e.runQuery(DB, { parent: ROOT, structuredQuery: { from: [{ collectionId: 'c' }] }, newTransaction: {} }, admin);
+    const item = defined(response, 'The runQuery response');
     expect(item.transaction).toBeTruthy();
     await put(e, { 'c/q': { n: 2 } });
     await expect(e.commit(DB, { writes: [set('c/x', {})], transaction: item.transaction }, admin)).rejects.toMatchObject({ status: 'ABORTED' });
@@ -37,11 +40,12 @@ describe('transactions', () => {
 
   it('returns a new transaction from an aggregation', async () => {
     const e = await memoryEngine();
-    const [res] = await e.runAggregationQuery(
+    const [aggregation] = await e.runAggregationQuery(
       DB,
       { parent: ROOT, structuredAggregationQuery: { structuredQuery: { from: [{ collectionId: 'c' }] }, aggregations: [{ alias: 'n', count: {} }] }, newTransaction: {} },
       admin,
     );
+    const res = defined(aggregation, 'The runAggregationQuery response');
     expect(res.transaction).toBeTruthy();
     await e.commit(DB, { writes: [set('c/a', {})], transaction: res.transaction }, admin);
   });
@@ -71,7 +75,7 @@ describe('transactions', () => {
     const e = await memoryEngine();
     await put(e, { 'c/a': { n: 1 } });
     const [read] = await e.batchGet(DB, { documents: [doc('c/a')] }, admin);
-    const seen = read.found!.updateTime!.replace('Z', '000Z');
+    const seen = defined(read?.found?.updateTime, "The document's updateTime").replace('Z', '000Z');
     await put(e, { 'c/a': { n: 7 } });
     await expect(
       e.commit(DB, { writes: [{ ...set('c/a', { n: 2 }), currentDocument: { updateTime: seen } }] }, admin),

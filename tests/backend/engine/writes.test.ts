@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CommitEvent } from '../../../backend/src/firestore/engine/api.js';
 import type { Write } from '../../../backend/src/firestore/types.js';
+import { defined } from '../../support/defined.js';
 import { DB, admin, doc, f, memoryEngine, set, v } from './helpers.js';
 
 async function fails(p: Promise<unknown>): Promise<{ status: string; message: string }> {
@@ -91,7 +92,7 @@ describe('commit: set, update and delete', () => {
     const d = e.lookup(doc('c/a'))!;
     expect(d.createTime).toBe(first.commitTime);
     expect(d.updateTime).toBe(second.commitTime);
-    expect(second.writeResults[0].updateTime).toBe(second.commitTime);
+    expect(second.writeResults[0]?.updateTime).toBe(second.commitTime);
   });
 
   it('gives strictly increasing microsecond commit times even when the clock stands still', async () => {
@@ -142,7 +143,7 @@ describe('field transforms', () => {
     const e = await memoryEngine();
     if (initial) await e.commit(DB, { writes: [set('c/a', initial)] }, admin);
     const res = await e.commit(DB, { writes: [{ update: { name: doc('c/a') }, updateMask: { fieldPaths: [] }, updateTransforms: transforms }] }, admin);
-    return { fields: e.lookup(doc('c/a'))!.fields, results: res.writeResults[0].transformResults, commitTime: res.commitTime };
+    return { fields: e.lookup(doc('c/a'))!.fields, results: defined(res.writeResults[0], 'The write result').transformResults, commitTime: res.commitTime };
   };
 
   it('sets the request time and returns it', async () => {
@@ -197,7 +198,7 @@ describe('field transforms', () => {
       },
       admin,
     );
-    expect(res.writeResults[0].transformResults).toEqual([v(2), { timestampValue: res.commitTime }]);
+    expect(res.writeResults[0]?.transformResults).toEqual([v(2), { timestampValue: res.commitTime }]);
     expect(e.lookup(doc('c/a'))?.fields).toEqual({ n: v(2), t: { timestampValue: res.commitTime } });
   });
 });
@@ -215,10 +216,10 @@ describe('onCommit', () => {
     stop();
     await e.commit(DB, { writes: [set('c/a', { x: 3 })] }, admin);
     expect(events).toHaveLength(2);
-    expect(events[0].changes[0]).toMatchObject({ name: doc('c/a'), before: null, after: { fields: f({ x: 1 }) } });
-    expect(events[1].commitTime).toBe(second.commitTime);
-    expect(events[1].changes).toHaveLength(1);
-    expect(events[1].changes[0].before?.fields).toEqual(f({ x: 1 }));
+    expect(events[0]?.changes[0]).toMatchObject({ name: doc('c/a'), before: null, after: { fields: f({ x: 1 }) } });
+    expect(events[1]?.commitTime).toBe(second.commitTime);
+    expect(events[1]?.changes).toHaveLength(1);
+    expect(events[1]?.changes[0]?.before?.fields).toEqual(f({ x: 1 }));
   });
 });
 
@@ -227,7 +228,7 @@ describe('batchWrite', () => {
     const e = await memoryEngine();
     const res = await e.batchWrite(DB, { writes: [set('c/a', { x: 1 }), { delete: doc('c/b'), currentDocument: { exists: true } }] }, admin);
     expect(res.status.map((s) => s.code)).toEqual([0, 5]);
-    expect(res.writeResults[0].updateTime).toBeDefined();
+    expect(res.writeResults[0]?.updateTime).toBeDefined();
     expect(e.lookup(doc('c/a'))).not.toBeNull();
   });
 
@@ -261,7 +262,7 @@ describe('limits and garbage', () => {
     ['runAggregationQuery', { parent: `${DB}/documents`, structuredAggregationQuery: { structuredQuery: { from: [{ collectionId: 'c' }] }, aggregations: [{ sum: 5 }] } }],
   ])('%s with %j fails with a client error, not a crash', async (method, req) => {
     const e = await memoryEngine();
-    const call = (e as unknown as Record<string, (db: string, r: unknown, c: unknown) => Promise<unknown>>)[method].bind(e);
+    const call = defined((e as unknown as Record<string, (db: string, r: unknown, c: unknown) => Promise<unknown>>)[method], `The engine's ${method}`).bind(e);
     const err = await fails(call(DB, req, admin));
     expect(err.status).toBe('INVALID_ARGUMENT');
   });

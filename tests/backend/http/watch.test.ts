@@ -8,6 +8,7 @@ import { createEngine } from '../../../backend/src/firestore/engine/engine.js';
 import type { ApiError } from '../../../backend/src/firestore/errors.js';
 import type { ListenResponse, StructuredQuery } from '../../../backend/src/firestore/types.js';
 import { openListen, parseTimestamp, type ListenStream } from '../../../backend/src/firestore/watch.js';
+import { defined } from '../../support/defined.js';
 
 const DB = 'projects/demo-watch/databases/(default)';
 const ADMIN: Identity = { admin: true, auth: null };
@@ -61,7 +62,7 @@ describe('openListen', () => {
   it('sends ADD, the documents, CURRENT and a global NO_CHANGE with a read time', () => {
     stream.request(queryTarget(2));
     expect(kinds(out)).toEqual(['ADD2', 'change:b+2-', 'change:c+2-', 'CURRENT2', 'NO_CHANGE']);
-    const global = out[4].targetChange!;
+    const global = defined(out[4]?.targetChange, 'The global NO_CHANGE');
     expect(global.targetIds).toBeUndefined();
     expect(global.resumeToken).toBeTruthy();
     expect(parseTimestamp(global.readTime!)).not.toBeNull();
@@ -85,7 +86,7 @@ describe('openListen', () => {
     out.length = 0;
     await set('scores/e', 9);
     expect(kinds(out)).toEqual(['change:e+2,4-', 'remove:c', 'NO_CHANGE']);
-    expect(out[1].documentRemove!.removedTargetIds).toEqual([2, 4]);
+    expect(out[1]?.documentRemove?.removedTargetIds).toEqual([2, 4]);
   });
 
   it('a document that stops matching a filter is sent with removedTargetIds; untouched targets hear nothing', async () => {
@@ -109,7 +110,7 @@ describe('openListen', () => {
     await set('scores/g', 9);
     const times = out.filter((r) => r.targetChange?.targetChangeType === 'NO_CHANGE').map((r) => parseTimestamp(r.targetChange!.readTime!)!);
     expect(times.length).toBe(3);
-    for (let i = 1; i < times.length; i++) expect(times[i] >= times[i - 1]).toBe(true);
+    for (const [i, time] of times.slice(1).entries()) expect(time >= defined(times[i], 'The previous read time')).toBe(true);
   });
 
   it('a resumed target is RESET and re-sent in full, at a read time no older than the token', () => {
@@ -119,7 +120,7 @@ describe('openListen', () => {
     out.length = 0;
     other.request(queryTarget(2, top2, { resumeToken: token.resumeToken, expectedCount: 2 }));
     expect(kinds(out)).toEqual(['ADD2', 'RESET2', 'change:b+2-', 'change:c+2-', 'CURRENT2', 'NO_CHANGE']);
-    expect(parseTimestamp(out[5].targetChange!.readTime!)! >= parseTimestamp(token.readTime!)!).toBe(true);
+    expect(parseTimestamp(defined(out[5]?.targetChange?.readTime, 'The NO_CHANGE read time'))! >= parseTimestamp(token.readTime!)!).toBe(true);
     other.close();
   });
 
@@ -135,7 +136,7 @@ describe('openListen', () => {
 
   it('a bad query removes that target with INVALID_ARGUMENT; the stream stays up', () => {
     stream.request(queryTarget(2, { from: [{ collectionId: 'scores' }], where: { fieldFilter: { field: { fieldPath: 'score' }, op: 'BOGUS' as 'EQUAL', value: { integerValue: '1' } } } }));
-    expect(out[0].targetChange).toMatchObject({ targetChangeType: 'REMOVE', targetIds: [2], cause: { code: 3 } });
+    expect(out[0]?.targetChange).toMatchObject({ targetChangeType: 'REMOVE', targetIds: [2], cause: { code: 3 } });
     stream.request(queryTarget(4));
     expect(kinds(out.slice(1))[0]).toBe('ADD4');
     expect(failures).toEqual([]);
@@ -148,7 +149,7 @@ describe('openListen', () => {
     out.length = 0;
     guarded.request(queryTarget(2));
     guarded.request({ database: DB, addTarget: { targetId: 4, documents: { documents: [name('open/o')] } } });
-    expect(out[0].targetChange).toMatchObject({ targetChangeType: 'REMOVE', targetIds: [2], cause: { code: 7 } });
+    expect(out[0]?.targetChange).toMatchObject({ targetChangeType: 'REMOVE', targetIds: [2], cause: { code: 7 } });
     expect(kinds(out.slice(1))).toEqual(['ADD4', 'CURRENT4', 'NO_CHANGE']);
     guarded.close();
   });

@@ -2,6 +2,7 @@
 // backchannel modes, re-sending after a lost backchannel, terminate and unknown sessions.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defined } from '../../support/defined.js';
 import { form, parseFrames, readUntil, startTestServer, type TestServer } from './support.js';
 
 const DB = 'projects/demo-wc/databases/(default)';
@@ -53,17 +54,19 @@ describe('WebChannel', () => {
 
     const messages = payloads(arrays.slice(1)) as Msg[];
     expect(messages[0]).toEqual({ targetChange: { targetChangeType: 'ADD', targetIds: [2] } });
-    expect(messages[1].documentChange.document.fields.title.stringValue).toBe('é✓😀 café');
-    expect(messages[2].targetChange).toMatchObject({ targetChangeType: 'CURRENT', targetIds: [2] });
-    expect(messages[3].targetChange).toMatchObject({ targetChangeType: 'NO_CHANGE' });
-    expect(messages[3].targetChange.targetIds).toBeUndefined();
-    expect(typeof messages[3].targetChange.readTime).toBe('string');
+    expect(messages[1]?.documentChange.document.fields.title.stringValue).toBe('é✓😀 café');
+    expect(messages[2]?.targetChange).toMatchObject({ targetChangeType: 'CURRENT', targetIds: [2] });
+    const noChange = defined(messages[3], 'The NO_CHANGE message');
+    expect(noChange.targetChange).toMatchObject({ targetChangeType: 'NO_CHANGE' });
+    expect(noChange.targetChange.targetIds).toBeUndefined();
+    expect(typeof noChange.targetChange.readTime).toBe('string');
     expect(arrays.map((a) => a[0])).toEqual([0, 1, 2, 3, 4]);
   });
 
   it('a Write handshake returns streamId and streamToken; writes are acknowledged on the backchannel in order', async () => {
     const { arrays, sid } = await handshake('Write', { database: DB });
-    const [hello] = payloads(arrays.slice(1)) as { streamId: string; streamToken: string }[];
+    const [reply] = payloads(arrays.slice(1)) as { streamId: string; streamToken: string }[];
+    const hello = defined(reply, 'The Write handshake reply');
     expect(hello.streamId).toBeTruthy();
     expect(hello.streamToken).toBeTruthy();
 
@@ -82,7 +85,7 @@ describe('WebChannel', () => {
 
     const get = await fetch(channel('Write', { SID: sid, RID: 'rpc', AID: '1', CI: '1', TYPE: 'xmlhttp' }));
     const text = await get.text();
-    const results = (parseFrames(text)[0] as unknown[][]).map((a) => (a[1] as Msg[])[0]);
+    const results = (parseFrames(text)[0] as unknown[][]).map((a) => defined((a[1] as Msg[])[0], 'A write response'));
     expect(results.map((r) => r.writeResults.length)).toEqual([1, 2]);
     for (const r of results) {
       expect(r.streamToken).toBeTruthy();
@@ -93,7 +96,8 @@ describe('WebChannel', () => {
 
   it('a retried forward POST is not applied twice (messages are de-duplicated by id)', async () => {
     const { sid, arrays } = await handshake('Write', { database: DB });
-    const [hello] = payloads(arrays.slice(1)) as { streamToken: string }[];
+    const [reply] = payloads(arrays.slice(1)) as { streamToken: string }[];
+    const hello = defined(reply, 'The Write handshake reply');
     const body = form({
       count: '1',
       ofs: '1',
@@ -118,15 +122,15 @@ describe('WebChannel', () => {
       database: DB,
       addTarget: { documents: { documents: [`${DB}/documents/rooms/none`] }, targetId: 2 },
     });
-    const aid = String(arrays[arrays.length - 1][0]);
+    const aid = String(defined(arrays.at(-1), 'The last handshake array')[0]);
     const started = Date.now();
     const get = await fetch(channel('Listen', { SID: sid, RID: 'rpc', AID: aid, CI: '1', TYPE: 'xmlhttp' }));
     const text = await get.text();
     expect(Date.now() - started).toBeGreaterThanOrEqual(250);
     const [chunk] = parseFrames(text) as unknown[][][];
     expect(chunk).toHaveLength(1);
-    expect(chunk[0][1]).toEqual(['noop']);
-    expect(chunk[0][0]).toBeGreaterThan(Number(aid));
+    expect(chunk?.[0]?.[1]).toEqual(['noop']);
+    expect(chunk?.[0]?.[0]).toBeGreaterThan(Number(aid));
   });
 
   it('a streaming backchannel gets bytes at once, keepalive noops, and later changes', async () => {
@@ -134,7 +138,7 @@ describe('WebChannel', () => {
       database: DB,
       addTarget: { documents: { documents: [`${DB}/documents/rooms/live`] }, targetId: 4 },
     });
-    const aid = String(arrays[arrays.length - 1][0]);
+    const aid = String(defined(arrays.at(-1), 'The last handshake array')[0]);
     const get = await fetch(channel('Listen', { SID: sid, RID: 'rpc', AID: aid, CI: '0', TYPE: 'xmlhttp' }));
     const opened = Date.now();
     let firstBytesAfter = -1;
@@ -169,7 +173,7 @@ describe('WebChannel', () => {
     const get = await fetch(channel('Listen', { SID: sid, RID: 'rpc', AID: '0', CI: '1', TYPE: 'xmlhttp' }));
     const arrays = parseFrames(await get.text())[0] as unknown[][];
     expect(arrays.map((a) => a[0])).toEqual([1, 2, 3, 4]);
-    expect((arrays[0][1] as Msg[])[0].targetChange.targetChangeType).toBe('ADD');
+    expect((defined(arrays[0], 'The re-sent ADD array')[1] as Msg[])[0]?.targetChange.targetChangeType).toBe('ADD');
   });
 
   it('answers an unknown SID with 400 "Unknown SID", so the SDK opens a new channel', async () => {
@@ -207,7 +211,8 @@ describe('WebChannel', () => {
 
   it('a write rejected by the engine fails the stream with its status', async () => {
     const { sid, arrays } = await handshake('Write', { database: DB });
-    const [hello] = payloads(arrays.slice(1)) as { streamToken: string }[];
+    const [reply] = payloads(arrays.slice(1)) as { streamToken: string }[];
+    const hello = defined(reply, 'The Write handshake reply');
     await fetch(channel('Write', { SID: sid, RID: '2', AID: '1' }), {
       method: 'POST',
       body: form({
@@ -221,6 +226,6 @@ describe('WebChannel', () => {
     }).then((r) => r.text());
     const get = await fetch(channel('Write', { SID: sid, RID: 'rpc', AID: '1', CI: '1', TYPE: 'xmlhttp' }));
     const [error] = payloads(parseFrames(await get.text())[0] as unknown[][]) as { error: { status: string } }[];
-    expect(error.error.status).toBe('ALREADY_EXISTS');
+    expect(error?.error.status).toBe('ALREADY_EXISTS');
   });
 });

@@ -228,7 +228,7 @@ describe('Firestore engine features through the web SDK in Chromium', () => {
     });
     const result = await page.evaluate(async () => {
       const { firestore: f } = window.sdk;
-      const seen: Record<string, number[]> = { one: [], two: [] };
+      const seen: Record<'one' | 'two', number[]> = { one: [], two: [] };
       const waitFor = (check: () => boolean): Promise<void> =>
         new Promise((resolve) => {
           const timer = setInterval(() => {

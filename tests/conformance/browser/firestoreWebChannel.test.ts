@@ -111,7 +111,7 @@ for (const longPolling of [false, true]) {
             if (snap.size === 1) {
               clearTimeout(timer);
               stop();
-              resolve(snap.docs[0].get('text') as string);
+              resolve(snap.docs[0]?.get('text') as string);
             }
           });
         });

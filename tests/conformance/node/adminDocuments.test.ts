@@ -191,7 +191,7 @@ describe('firebase-admin documents over gRPC', () => {
       ['a', true],
     ]);
     const masked = await admin.db.getAll(col.doc('a'), { fieldMask: ['y'] });
-    expect(masked[0].data()).toEqual({ y: 1 });
+    expect(masked[0]?.data()).toEqual({ y: 1 });
   });
 
   it('lists collections and documents, including documents that only have subcollections', async () => {
@@ -226,8 +226,8 @@ describe('firebase-admin documents over gRPC', () => {
     await writer.close();
     const [a, exists, c, dup, miss] = await outcomes;
     for (const result of [a, exists, c]) {
-      expect(result.status).toBe('fulfilled');
-      if (result.status === 'fulfilled') expect(result.value.writeTime).toBeInstanceOf(Timestamp);
+      expect(result?.status).toBe('fulfilled');
+      if (result?.status === 'fulfilled') expect(result.value.writeTime).toBeInstanceOf(Timestamp);
     }
     expect(dup).toMatchObject({ status: 'rejected', reason: { code: 6 } });
     expect(miss).toMatchObject({ status: 'rejected', reason: { code: 5 } });

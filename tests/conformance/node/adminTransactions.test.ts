@@ -3,6 +3,7 @@
 
 import { FieldValue, Timestamp } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defined } from '../../support/defined.js';
 import { openAdminFirestore, type AdminFirestore } from './adminFirestore.js';
 
 describe('firebase-admin transactions over gRPC', () => {
@@ -24,15 +25,15 @@ describe('firebase-admin transactions over gRPC', () => {
     await col.doc('to').set({ balance: 0 });
     const result = await admin.db.runTransaction(async (tx) => {
       const [from, to] = await tx.getAll(col.doc('from'), col.doc('to'));
-      tx.update(col.doc('from'), { balance: from.get('balance') - 30 });
-      tx.update(col.doc('to'), { balance: to.get('balance') + 30 });
+      tx.update(col.doc('from'), { balance: defined(from, 'The from account').get('balance') - 30 });
+      tx.update(col.doc('to'), { balance: defined(to, 'The to account').get('balance') + 30 });
       tx.set(col.doc('log'), { at: FieldValue.serverTimestamp() });
       return 'done';
     });
     expect(result).toBe('done');
     const snaps = await admin.db.getAll(col.doc('from'), col.doc('to'), col.doc('log'));
     expect(snaps.map((s) => s.get('balance') as unknown)).toEqual([70, 30, undefined]);
-    expect(snaps[2].get('at')).toBeInstanceOf(Timestamp);
+    expect(snaps[2]?.get('at')).toBeInstanceOf(Timestamp);
   });
 
   it('retries when another writer changes a document it read', async () => {

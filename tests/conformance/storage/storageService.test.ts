@@ -22,6 +22,7 @@ import {
 } from 'firebase/storage';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Access, Authorizer, StorageAccess } from '../../../backend/src/authz/seam.js';
+import { defined } from '../../support/defined.js';
 import { errorCode, startStorageServer, storageClient, type SdkClient, type StorageServer } from './storageTestServer.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -81,7 +82,7 @@ describe('Storage service', () => {
 
       const objects = path.join(dataDir, 'objects');
       const [metaFile] = (await fs.readdir(objects)).filter((name) => name.endsWith('.json'));
-      const id = metaFile.slice(0, -'.json'.length);
+      const id = defined(metaFile, 'The metadata file').slice(0, -'.json'.length);
       // What a kill -9 can leave: new content renamed into place but no metadata naming it yet,
       // and temp files of the content and metadata being written.
       await fs.writeFile(path.join(objects, `${id}.99999999999999999.bin`), 'half of a new version');
@@ -190,12 +191,13 @@ describe('Storage service', () => {
         ['delete', 'seam/doc.txt'],
       ]);
       expect(seen.every((a) => a.bucket === bucket && a.identity.auth?.uid === 'alice' && !a.identity.admin)).toBe(true);
-      expect(seen[0].resource).toBeNull();
-      expect(seen[0].requestResource).toEqual({ size: 3, contentType: 'text/plain', metadata: { k: 'v' } });
-      expect(seen[1].resource).toEqual({ size: 3, contentType: 'text/plain', metadata: { k: 'v' } });
-      expect(seen[1].requestResource).toEqual({ size: 4, contentType: 'text/plain', metadata: {} });
-      expect(seen[3].requestResource).toEqual({ size: 4, contentType: 'text/csv', metadata: {} });
-      expect(seen[5].resource).toEqual({ size: 4, contentType: 'text/csv', metadata: {} });
+      const create = defined(seen[0], 'The create access');
+      expect(create.resource).toBeNull();
+      expect(create.requestResource).toEqual({ size: 3, contentType: 'text/plain', metadata: { k: 'v' } });
+      expect(seen[1]?.resource).toEqual({ size: 3, contentType: 'text/plain', metadata: { k: 'v' } });
+      expect(seen[1]?.requestResource).toEqual({ size: 4, contentType: 'text/plain', metadata: {} });
+      expect(seen[3]?.requestResource).toEqual({ size: 4, contentType: 'text/csv', metadata: {} });
+      expect(seen[5]?.resource).toEqual({ size: 4, contentType: 'text/csv', metadata: {} });
     });
 
     it('a denied access fails in the SDK with storage/unauthorized, for every operation', async () => {
