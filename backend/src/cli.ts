@@ -20,6 +20,8 @@ export interface EmulatorsOptions {
   salvage?: boolean;
   /** A data set loaded into the project when it holds no documents yet. */
   importFile?: string;
+  /** The only folder the export/import endpoints may use (default: exports/ in the data folder). */
+  exportsDir?: string;
   /** Overrides firebase.json's ports (0 picks free ports), for tests. */
   ports?: Partial<Record<'auth' | 'firestore' | 'storage', number>>;
   log?: (line: string) => void;
@@ -52,6 +54,7 @@ export async function startEmulators(options: EmulatorsOptions = {}): Promise<Ru
     storagePort: options.ports?.storage ?? config.storage.port,
     dataDir: dataDir ?? undefined,
     salvage: options.salvage,
+    exportsDir: options.exportsDir,
     rules: { firestore: readRulesFile(config.firestoreRules), storage: readRulesFile(config.storageRules) },
     log,
   });
@@ -161,11 +164,13 @@ export function closeOnSignals(stop: () => Promise<void>): void {
   process.on('SIGTERM', onSignal);
 }
 
-const USAGE = `Usage: npm run emulators -- [--data <dir>] [--import <dataset.json>] [--in-memory] [--salvage]
+const USAGE = `Usage: npm run emulators -- [--data <dir>] [--import <dataset.json>] [--in-memory] [--salvage] [--exports <dir>]
 
   --data <dir>       keep data in <dir> (default: .data/ at the repository root)
   --import <file>    load a data set (see backend/demo/) into an empty store
   --in-memory        keep nothing on disk
+  --exports <dir>    the only folder the export/import endpoints may write and read
+                     (default: exports/ in the data folder)
   --salvage          open a damaged data folder: keep each damaged file aside
                      (<name>.damaged-<time>), recover every intact record before and
                      after the damage, and report what was skipped
@@ -179,6 +184,7 @@ async function main(): Promise<void> {
       data: { type: 'string' },
       import: { type: 'string' },
       'in-memory': { type: 'boolean', default: false },
+      exports: { type: 'string' },
       salvage: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
@@ -193,6 +199,7 @@ async function main(): Promise<void> {
     config,
     dataDir,
     salvage: values.salvage,
+    exportsDir: values.exports ? path.resolve(values.exports) : undefined,
     importFile: values.import ? path.resolve(values.import) : undefined,
     log: (line) => console.log(line),
   });

@@ -11,7 +11,7 @@ import type { FirestoreEngine } from './firestore/engine/api.js';
 import type { Document } from './firestore/types.js';
 import { createEngine } from './firestore/engine/engine.js';
 import { startGrpcServer } from './firestore/grpc/grpcServer.js';
-import { createFirestoreHttpHandler } from './firestore/http/router.js';
+import { createFirestoreHttpHandler, type FirestoreHttpDeps } from './firestore/http/router.js';
 import { createStorageService, type StorageService } from './storage/storageService.js';
 
 export interface BackendOptions {
@@ -32,8 +32,29 @@ export interface BackendOptions {
   authorizer?: Authorizer;
   /** Logs every rules decision and the rule that made it (also RULES_DEBUG=1). */
   rulesDebug?: boolean;
+  /**
+   * The only folder Firestore's export and import endpoints may use (default: `exports/` in the
+   * data folder; none in memory, which turns them off).
+   */
+  exportsDir?: string;
+  /** How long a connection may take to send a complete request, on both ports (Node's defaults). */
+  requestTimeouts?: RequestTimeouts;
+  /** WebChannel timings, for tests. */
+  webChannel?: FirestoreHttpDeps['webChannel'];
   log?: (line: string) => void;
 }
+
+export interface RequestTimeouts {
+  /** From the connection (or the previous request) to the end of the headers. */
+  headersMs: number;
+  /** From there to the end of the body. A response may take as long as it likes. */
+  requestMs: number;
+  /** How often open connections are checked against both. */
+  checkIntervalMs: number;
+}
+
+/** Node's own, which the Storage port has always had. */
+const DEFAULT_TIMEOUTS: RequestTimeouts = { headersMs: 60_000, requestMs: 300_000, checkIntervalMs: 30_000 };
 
 export interface RunningBackend {
   host: string;
@@ -45,6 +66,8 @@ export interface RunningBackend {
   rules: RulesAuthorizer;
   /** Replaces the decider of client requests that no rules govern (Firestore and Storage). */
   setAuthorizer(authorizer: Authorizer): void;
+  /** Open WebChannel sessions (each a browser's Listen or Write stream). */
+  channelSessions(): number;
   close(): Promise<void>;
 }
 
@@ -83,9 +106,19 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
 
   readDocument = (name) => engine.lookup(name);
   const grpc = await startGrpcServer({ engine, log });
-  const firestoreHandler = createFirestoreHttpHandler({ engine, rules, log });
-  const firestoreHttp = http.createServer(firestoreHandler);
-  firestoreHttp.keepAliveTimeout = 65_000;
+  const exportsDir = options.exportsDir ?? (options.dataDir ? path.join(options.dataDir, 'exports') : undefined);
+  const firestoreHandler = createFirestoreHttpHandler({ engine, rules, exportsDir, log, webChannel: options.webChannel });
+  const timeouts = options.requestTimeouts ?? DEFAULT_TIMEOUTS;
+  const serverOptions: http.ServerOptions = {
+    headersTimeout: timeouts.headersMs,
+    requestTimeout: timeouts.requestMs,
+    connectionsCheckingInterval: timeouts.checkIntervalMs,
+    keepAliveTimeout: 65_000,
+  };
+  const firestoreHttp = http.createServer(serverOptions, firestoreHandler);
+  // Node checks those timeouts only on the connections of a server that listens; this one is
+  // handed its connections by the front below, so its check is started by hand.
+  firestoreHttp.emit('listening');
 
   // One port for both protocols: gRPC clients open with the HTTP/2 preface and are piped to
   // the gRPC server; everything else is HTTP/1.1.
@@ -94,7 +127,15 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
     socket.on('error', () => socket.destroy());
+    // A connection that sends nothing is closed as one that never finishes its headers is.
+    const silent = (): void => {
+      socket.destroy();
+    };
+    socket.setTimeout(timeouts.headersMs);
+    socket.once('timeout', silent);
     socket.once('data', (first: Buffer) => {
+      socket.setTimeout(0);
+      socket.off('timeout', silent);
       socket.pause();
       const isHttp2 = first.subarray(0, HTTP2_PREFACE.length).equals(HTTP2_PREFACE.subarray(0, Math.min(first.length, HTTP2_PREFACE.length)));
       if (isHttp2) {
@@ -119,8 +160,7 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
   });
   const firestorePort = await listen(front, options.firestorePort, host);
 
-  const storageHttp = http.createServer(storage.handle);
-  storageHttp.keepAliveTimeout = 65_000;
+  const storageHttp = http.createServer(serverOptions, storage.handle);
   const storagePort = await listen(storageHttp, options.storagePort, host);
 
   log(`Firestore on http://${host}:${firestorePort} (REST, WebChannel, gRPC)`);
@@ -136,11 +176,13 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
     setAuthorizer(next) {
       rules.fallback = next;
     },
+    channelSessions: () => firestoreHandler.sessionCount(),
     async close() {
       firestoreHandler.close();
       // Stop accepting first, then end open (keep-alive) connections: close() waits for them.
       const closing = Promise.all([closeServer(front), closeServer(storageHttp)]);
       firestoreHttp.closeAllConnections();
+      firestoreHttp.close();
       storageHttp.closeAllConnections();
       for (const socket of sockets) socket.destroy();
       await closing;

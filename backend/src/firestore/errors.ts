@@ -44,10 +44,13 @@ const httpStatusByCode: Record<CodeName, number> = {
 
 export class ApiError extends Error {
   readonly status: CodeName;
-  constructor(status: CodeName, message: string) {
+  /** The HTTP status when it is not the code's usual one (413 for an oversized body). */
+  private readonly httpOverride: number | undefined;
+  constructor(status: CodeName, message: string, options: { httpStatus?: number } = {}) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
+    this.httpOverride = options.httpStatus;
   }
 
   get code(): number {
@@ -55,7 +58,7 @@ export class ApiError extends Error {
   }
 
   get httpStatus(): number {
-    return httpStatusByCode[this.status];
+    return this.httpOverride ?? httpStatusByCode[this.status];
   }
 
   /** The google.rpc.Status JSON shape used by REST and WebChannel. */
@@ -72,5 +75,12 @@ export function toApiError(err: unknown): ApiError {
 }
 
 export const invalid = (message: string): ApiError => new ApiError('INVALID_ARGUMENT', message);
+/** Firestore's words for a request over its size limit; HTTP answers it with 413. */
+export const payloadTooLarge = (limit: number): ApiError =>
+  new ApiError('INVALID_ARGUMENT', `Request payload size exceeds the limit: ${limit} bytes.`, { httpStatus: 413 });
+
+/** A string that cannot be stored as UTF-8 (bytes that are not UTF-8, or a lone surrogate). */
+export const invalidUtf8 = (where: string): ApiError => invalid(`${where} is not valid UTF-8.`);
+
 export const unimplemented = (what: string): ApiError =>
   new ApiError('UNIMPLEMENTED', `${what} is not supported by the local backend.`);

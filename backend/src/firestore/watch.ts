@@ -4,6 +4,7 @@
 
 import type { Identity } from '../authz/identity.js';
 import type { CommitEvent, FirestoreEngine } from './engine/api.js';
+import { parseDocumentName } from './engine/paths.js';
 import { ApiError, toApiError } from './errors.js';
 import type { Document, ListenRequest, ListenResponse, StructuredQuery, Target } from './types.js';
 
@@ -208,6 +209,8 @@ export function openListen(
     if (segments.length % 2 !== 0 || segments.some((s) => s === '')) {
       throw new ApiError('INVALID_ARGUMENT', `${name} is not a document name.`);
     }
+    // Firestore's limits on names (id length, depth, UTF-8), as every other request meets them.
+    parseDocumentName(name, database);
   }
 
   function initialDocuments(target: ActiveTarget): { name: string; doc: Document | null }[] {

@@ -1,18 +1,20 @@
 // The local Firebase Storage backend: one HTTP handler for the storage port, in front of the
 // object store (memory, or disk under dataDir) and the authorization seam. Also answers CORS
 // preflights, `DELETE /internal/reset`, which deletes every object (for tests), and
-// `PUT /internal/setRules`, which replaces the storage rules as the official emulator does.
+// `PUT /internal/setRules`, which replaces the storage rules as the official emulator does; those
+// two only to callers on this machine (no Origin, or a loopback one).
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RulesAuthorizer } from '../rules/authorizer.js';
 import type { Authorizer } from '../authz/seam.js';
 import { RulesSyntaxError } from '../rules/errors.js';
+import { controlRefusal } from '../shared/controlOrigin.js';
 import { createFirebaseApi } from './firebaseApi.js';
 import { answerPreflight, readBody, sendEmpty, sendError, sendJson, setCorsHeaders } from './httpIo.js';
 import { diskPersistence, memoryPersistence } from './objectPersistence.js';
 import { createObjectStore } from './objectStore.js';
 import { createUploadSessions } from './resumableUploads.js';
-import { badRequest, notFound, toStorageHttpError, type StorageHttpError } from './storageErrors.js';
+import { badRequest, forbidden, notFound, toStorageHttpError, type StorageHttpError } from './storageErrors.js';
 
 export interface StorageService {
   handle: (req: IncomingMessage, res: ServerResponse) => void;
@@ -76,9 +78,14 @@ export async function createStorageService(options: StorageServiceOptions): Prom
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
     req.on('error', () => {});
     res.on('error', () => {});
+    const url = new URL(req.url ?? '/', 'http://storage.local');
+    if (url.pathname.startsWith('/internal/')) {
+      // Before CORS: a page elsewhere learns nothing, and its preflight is granted nothing.
+      const refusal = controlRefusal(req.headers, url.pathname);
+      if (refusal) throw forbidden(refusal);
+    }
     setCorsHeaders(req, res);
     if (req.method === 'OPTIONS') return answerPreflight(req, res);
-    const url = new URL(req.url ?? '/', 'http://storage.local');
     if (url.pathname.startsWith('/v0/b/')) return firebaseApi(req, res, url);
     if (url.pathname === RESET_PATH && req.method === 'DELETE') {
       req.resume();

@@ -12,16 +12,22 @@ const DB = `projects/${PROJECT}/databases/(default)`;
 
 describe('Firestore REST', () => {
   let server: TestServer;
+  let exportsDir: string;
   const api = (p: string) => `${server.url}/v1/${DB}/documents${p}`;
   const post = (p: string, body: unknown, headers: Record<string, string> = {}) =>
     fetch(api(p), { method: 'POST', headers: { 'content-type': 'text/plain', ...headers }, body: JSON.stringify(body) });
 
   beforeAll(async () => {
+    exportsDir = await fs.mkdtemp(path.join(os.tmpdir(), 'fs-export-'));
     server = await startTestServer({
       authorizer: (access) => (access.path.includes('/documents/private') ? { allow: false } : { allow: true }),
+      exportsDir,
     });
   });
-  afterAll(() => server.close());
+  afterAll(async () => {
+    await server.close();
+    await fs.rm(exportsDir, { recursive: true, force: true });
+  });
 
   it('commits (JSON sent as text/plain) and reads back with batchGet', async () => {
     const commit = await post(':commit', {
@@ -115,7 +121,7 @@ describe('Firestore REST', () => {
   });
 
   it('the emulator endpoints reset a database and export/import its documents', async () => {
-    const folder = await fs.mkdtemp(path.join(os.tmpdir(), 'fs-export-'));
+    const folder = path.join(exportsDir, 'snapshot');
     try {
       const exported = await fetch(`${server.url}/emulator/v1/projects/${PROJECT}:export`, {
         method: 'POST',

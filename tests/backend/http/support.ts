@@ -20,11 +20,16 @@ export interface TestServer {
 }
 
 export async function startTestServer(
-  options: { authorizer?: Authorizer; webChannel?: FirestoreHttpDeps['webChannel'] } = {},
+  options: { authorizer?: Authorizer; webChannel?: FirestoreHttpDeps['webChannel']; exportsDir?: string } = {},
 ): Promise<TestServer> {
   const engine = await createEngine({ authorizer: options.authorizer });
   const logs: string[] = [];
-  const handler = createFirestoreHttpHandler({ engine, log: (line) => logs.push(line), webChannel: options.webChannel });
+  const handler = createFirestoreHttpHandler({
+    engine,
+    log: (line) => logs.push(line),
+    webChannel: options.webChannel,
+    exportsDir: options.exportsDir,
+  });
   const requests: string[] = [];
   const server = http.createServer((req, res) => {
     requests.push(`${req.method} ${req.url}`);

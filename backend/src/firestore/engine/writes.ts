@@ -173,7 +173,10 @@ function checkSize(name: string, fields: Fields): void {
   if (JSON.stringify(fields).length < MAX_DOCUMENT_BYTES / 4) return;
   const size = nameSize(name) + fieldsSize(fields) + 32;
   if (size > MAX_DOCUMENT_BYTES) {
-    throw invalid(`Document "${name}" is ${size} bytes, more than the maximum of ${MAX_DOCUMENT_BYTES} bytes.`);
+    const bytes = (n: number): string => n.toLocaleString('en-US');
+    throw invalid(
+      `Document '${name}' cannot be written because its size (${bytes(size)} bytes) exceeds the maximum allowed size of ${bytes(MAX_DOCUMENT_BYTES)} bytes.`,
+    );
   }
 }
 

@@ -2,10 +2,11 @@
 // Node build of the web SDK. grpc-js carries the calls; protobufjs reflection and protoJson turn
 // each message into the proto3 JSON the engine speaks, and ApiErrors into gRPC statuses.
 
+import { isUtf8 } from 'node:buffer';
 import * as grpc from '@grpc/grpc-js';
-import type protobuf from 'protobufjs';
+import protobuf from 'protobufjs';
 import type { FirestoreEngine } from '../engine/api.js';
-import { ApiError, invalid, toApiError, unimplemented } from '../errors.js';
+import { ApiError, invalid, invalidUtf8, toApiError, unimplemented } from '../errors.js';
 import { identityOf } from './callContext.js';
 import { firestoreService } from './firestoreProto.js';
 import { createFirestoreRpcs, type RpcContext } from './firestoreRpcs.js';
@@ -28,10 +29,19 @@ class UndecodableRequest {
   constructor(readonly error: ApiError) {}
 }
 
+/** Reads string fields strictly: Buffer's decoding would turn bytes that are not UTF-8 into U+FFFD. */
+class Utf8Reader extends protobuf.BufferReader {
+  override string(): string {
+    const bytes = this.bytes();
+    if (!isUtf8(bytes)) throw invalidUtf8('A string field of the request');
+    return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
+  }
+}
+
 function decoder(type: protobuf.Type): (buffer: Buffer) => Json | UndecodableRequest {
   return (buffer) => {
     try {
-      return messageToJson(type, type.decode(buffer)) as Json;
+      return messageToJson(type, type.decode(new Utf8Reader(buffer))) as Json;
     } catch (err) {
       const reason = err instanceof Error ? err.message : String(err);
       return new UndecodableRequest(err instanceof ApiError ? err : invalid(`Malformed ${type.name}: ${reason}`));

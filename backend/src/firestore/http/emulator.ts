@@ -1,6 +1,7 @@
 // The emulator-only endpoints, at the paths the official Firestore emulator uses: reset a
 // database, export/import a project's documents as a JSON data set in a folder, and set a
-// project's security rules (what @firebase/rules-unit-testing sends).
+// project's security rules (what @firebase/rules-unit-testing sends). Exports and imports stay
+// inside one folder chosen at start-up: the official emulator writes wherever it is asked.
 
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -23,13 +24,19 @@ interface DataSet {
 /** Where a project's rules go; absent = rules cannot be set (404). */
 export type ProjectRules = Pick<RulesAuthorizer, 'setProjectFirestoreRules'>;
 
+export interface EmulatorDeps {
+  rules?: ProjectRules;
+  /** The folder exports and imports stay inside; absent = they are refused. */
+  exportsDir?: string;
+}
+
 /** Serves /emulator/v1/...; returns false when the path is not one of these endpoints. */
 export async function handleEmulator(
   engine: FirestoreEngine,
   req: IncomingMessage,
   res: ServerResponse,
   url: URL,
-  rules?: ProjectRules,
+  { rules, exportsDir }: EmulatorDeps,
 ): Promise<boolean> {
   const pathname = decodeURIComponent(url.pathname);
   const securityRules = /^\/emulator\/v1\/projects\/([^/:]+):securityRules$/.exec(pathname);
@@ -53,7 +60,7 @@ export async function handleEmulator(
   const transfer = /^\/emulator\/v1\/projects\/([^/:]+):(export|import)$/.exec(pathname);
   if (transfer && req.method === 'POST') {
     const [, project, action] = transfer;
-    const folder = folderOf(await readJson(req));
+    const folder = await folderInside(exportsDir, folderOf(await readJson(req)));
     const file = path.join(folder, DATA_SET_FILE);
     if (action === 'export') {
       const documents = engine.exportDocuments().filter((doc) => doc.name.startsWith(`projects/${project}/`));
@@ -86,7 +93,54 @@ function folderOf(body: unknown): string {
   if (typeof folder !== 'string' || folder.trim() === '') {
     throw new ApiError('INVALID_ARGUMENT', 'The body must be {"path": "<folder>"}.');
   }
-  return path.resolve(folder);
+  return folder;
+}
+
+/**
+ * The requested folder, resolved inside `root` (a relative path is taken from there), or
+ * INVALID_ARGUMENT when it lies outside: by `..`, by an absolute path elsewhere, or through a
+ * symbolic link out of it.
+ */
+async function folderInside(root: string | undefined, requested: string): Promise<string> {
+  if (!root) {
+    throw new ApiError(
+      'INVALID_ARGUMENT',
+      'Exports and imports are off: the backend was started without a data folder or an exports folder (--exports <dir>).',
+    );
+  }
+  const base = path.resolve(root);
+  const outside = (): ApiError =>
+    new ApiError(
+      'INVALID_ARGUMENT',
+      `The folder "${requested}" is outside ${base}, the only folder exports and imports may use: give a path inside it, or relative to it without "..".`,
+    );
+  const folder = path.resolve(base, requested);
+  if (!isInside(base, folder)) throw outside();
+  await fs.mkdir(base, { recursive: true });
+  const realRoot = await fs.realpath(base);
+  if (!isInside(realRoot, await realpathOfNearest(folder))) throw outside();
+  return folder;
+}
+
+function isInside(root: string, candidate: string): boolean {
+  const relative = path.relative(root, candidate);
+  return relative === '' || (!relative.startsWith(`..${path.sep}`) && relative !== '..' && !path.isAbsolute(relative));
+}
+
+/** The real path of a folder, or of its nearest existing ancestor when it does not exist yet. */
+async function realpathOfNearest(folder: string): Promise<string> {
+  let missing = '';
+  let current = folder;
+  for (;;) {
+    try {
+      return path.join(await fs.realpath(current), missing);
+    } catch {
+      const parent = path.dirname(current);
+      if (parent === current) return folder;
+      missing = path.join(path.basename(current), missing);
+      current = parent;
+    }
+  }
 }
 
 async function readDataSet(file: string): Promise<Document[]> {

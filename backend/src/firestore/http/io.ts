@@ -1,26 +1,43 @@
 // Request bodies and JSON answers for the Firestore HTTP endpoints, with errors in the
-// google.rpc.Status shape the SDKs parse: {"error":{code,message,status}}.
+// google.rpc.Status shape the SDKs parse: {"error":{code,message,status}}, and Firestore's limits
+// on a request body (its size, UTF-8).
 
+import { isUtf8 } from 'node:buffer';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { ApiError } from '../errors.js';
+import { ApiError, invalidUtf8, payloadTooLarge } from '../errors.js';
 
-/** Far above anything the SDKs send (a Firestore document is at most 1 MiB). */
-const MAX_BODY_BYTES = 32 * 1024 * 1024;
+/** Firestore's limit on an API request (a Commit of documents up to 1 MiB each). */
+export const MAX_REQUEST_BYTES = 10 * 1024 * 1024;
+/** Past this much, an oversized body is no longer read to its end: the connection is closed. */
+const MAX_DISCARD_BYTES = 256 * 1024 * 1024;
 
-export function readBody(req: IncomingMessage): Promise<string> {
+/**
+ * The body as text, refusing bytes that are not UTF-8 and bodies over `limit` (413). An oversized
+ * body is read to its end and discarded before the refusal is answered: a client still sending
+ * when the answer comes would see its connection reset instead of the 413.
+ */
+export function readBody(req: IncomingMessage, limit = MAX_REQUEST_BYTES): Promise<string> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    req.on('data', (chunk: Buffer) => {
+    const onData = (chunk: Buffer): void => {
       size += chunk.length;
-      if (size > MAX_BODY_BYTES) {
-        reject(new ApiError('INVALID_ARGUMENT', `The request body is larger than ${MAX_BODY_BYTES} bytes.`));
-        req.destroy();
-        return;
+      if (size <= limit) chunks.push(chunk);
+      else chunks.length = 0;
+      if (size > MAX_DISCARD_BYTES) {
+        // Answered unread: sendError closes the connection after the 413.
+        req.off('data', onData);
+        req.pause();
+        reject(payloadTooLarge(limit));
       }
-      chunks.push(chunk);
+    };
+    req.on('data', onData);
+    req.on('end', () => {
+      if (size > limit) return reject(payloadTooLarge(limit));
+      const body = Buffer.concat(chunks, size);
+      if (!isUtf8(body)) return reject(invalidUtf8('The request body'));
+      resolve(body.toString('utf8'));
     });
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
     req.on('error', reject);
     req.on('aborted', () => reject(new ApiError('CANCELLED', 'The client closed the request.')));
   });
@@ -45,5 +62,7 @@ export function sendJson(res: ServerResponse, status: number, body: unknown): vo
 }
 
 export function sendError(res: ServerResponse, err: ApiError): void {
+  // A body left unread must not be taken for the next request on this connection.
+  if (!res.req.complete && !res.headersSent) res.setHeader('Connection', 'close');
   sendJson(res, err.httpStatus, { error: err.toJson() });
 }

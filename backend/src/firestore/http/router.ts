@@ -1,7 +1,9 @@
 // The Firestore HTTP/1.1 front: WebChannel streams, the REST API, the emulator endpoints and
-// CORS, each in its own module; this one only routes.
+// CORS, each in its own module; this one routes, and keeps the emulator's control endpoints to
+// callers on this machine.
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { controlRefusal } from '../../shared/controlOrigin.js';
 import type { FirestoreEngine } from '../engine/api.js';
 import { ApiError, toApiError } from '../errors.js';
 import { answerPreflight, applyCors } from './cors.js';
@@ -16,6 +18,8 @@ export interface FirestoreHttpDeps {
   engine: FirestoreEngine;
   /** Takes the rules the emulator endpoint sets per project. */
   rules?: ProjectRules;
+  /** The folder exports and imports stay inside; absent = they are refused. */
+  exportsDir?: string;
   log: (line: string) => void;
   /** WebChannel timings, for tests. */
   webChannel?: Omit<WebChannelOptions, 'engine' | 'log'>;
@@ -24,6 +28,8 @@ export interface FirestoreHttpDeps {
 export type FirestoreHttpHandler = ((req: IncomingMessage, res: ServerResponse) => void) & {
   /** Ends every WebChannel session and its timers. */
   close(): void;
+  /** Open WebChannel sessions. */
+  sessionCount(): number;
 };
 
 export function createFirestoreHttpHandler(deps: FirestoreHttpDeps): FirestoreHttpHandler {
@@ -32,6 +38,11 @@ export function createFirestoreHttpHandler(deps: FirestoreHttpDeps): FirestoreHt
 
   const route = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const url = new URL(req.url ?? '/', 'http://localhost');
+    if (url.pathname.startsWith('/emulator/')) {
+      // Before CORS: a page elsewhere learns nothing, and its preflight is granted nothing.
+      const refusal = controlRefusal(req.headers, url.pathname);
+      if (refusal) throw new ApiError('PERMISSION_DENIED', refusal);
+    }
     if (req.method === 'OPTIONS') {
       answerPreflight(req, res);
       return;
@@ -47,7 +58,7 @@ export function createFirestoreHttpHandler(deps: FirestoreHttpDeps): FirestoreHt
       await handleRest(engine, req, res, url);
       return;
     }
-    if (url.pathname.startsWith('/emulator/v1/') && (await handleEmulator(engine, req, res, url, deps.rules))) return;
+    if (url.pathname.startsWith('/emulator/v1/') && (await handleEmulator(engine, req, res, url, deps))) return;
     if (url.pathname === '/' && req.method === 'GET') {
       // What the official emulator answers at its root; start-up scripts probe it.
       res.writeHead(200, { 'Content-Type': 'text/plain; charset=utf-8' });
@@ -65,5 +76,5 @@ export function createFirestoreHttpHandler(deps: FirestoreHttpDeps): FirestoreHt
       else if (!res.writableEnded) res.end();
     });
   };
-  return Object.assign(handler, { close: () => channels.close() });
+  return Object.assign(handler, { close: () => channels.close(), sessionCount: () => channels.sessionCount() });
 }

@@ -7,11 +7,11 @@ import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { identityFromAuthorization, type Identity } from '../../authz/identity.js';
 import type { FirestoreEngine } from '../engine/api.js';
-import { ApiError, toApiError } from '../errors.js';
+import { ApiError, invalidUtf8, payloadTooLarge, toApiError } from '../errors.js';
 import type { ListenRequest, WriteRequest } from '../types.js';
 import { openListen } from '../watch.js';
 import { openWriteStream } from '../writeStream.js';
-import { readBody } from './io.js';
+import { MAX_REQUEST_BYTES, readBody, sendError } from './io.js';
 
 export type ChannelMethod = 'Listen' | 'Write';
 
@@ -26,6 +26,8 @@ export interface WebChannelOptions {
   longPollHoldMs?: number;
   /** A session with no backchannel and no request for this long is closed. */
   idleSessionMs?: number;
+  /** A streaming backchannel is ended (the client reopens it) once this old. */
+  streamRotateMs?: number;
 }
 
 export interface WebChannelServer {
@@ -69,9 +71,13 @@ interface Session {
 
 const PROTOCOL_VERSION = 8;
 const SERVER_VERSION = 14;
-/** A streaming backchannel is ended (the client reopens it) once this large, or this old. */
+/** A streaming backchannel is ended (the client reopens it) once this large. */
 const STREAM_ROTATE_BYTES = 1024 * 1024;
-const STREAM_ROTATE_MS = 4 * 60_000;
+/**
+ * A forward POST carries several messages, URL-encoded (which can triple JSON's punctuation);
+ * each message is held to Firestore's request limit on its own.
+ */
+const FORWARD_BODY_LIMIT = 4 * MAX_REQUEST_BYTES;
 
 export function createWebChannelServer(options: WebChannelOptions): WebChannelServer {
   const { engine, log } = options;
@@ -82,6 +88,11 @@ export function createWebChannelServer(options: WebChannelOptions): WebChannelSe
   // one for this long belongs to a page that went away (reload, closed tab, lost network)
   // without a terminate; its listeners stop costing work when it is reaped.
   const idleSessionMs = options.idleSessionMs ?? 15_000;
+  // Until its client reopens the backchannel, a streaming session keeps every array it sent (the
+  // client acknowledges them only then); and a client that vanished without closing its
+  // connection (a phone off the Wi-Fi) holds its session until the backchannel ends. Rotating
+  // each minute bounds both.
+  const streamRotateMs = options.streamRotateMs ?? 60_000;
   const sessions = new Map<string, Session>();
   let reaper: NodeJS.Timeout | null = null;
 
@@ -153,7 +164,7 @@ export function createWebChannelServer(options: WebChannelOptions): WebChannelSe
     } else {
       return;
     }
-    if (!bc.streaming || bc.bytes > STREAM_ROTATE_BYTES || Date.now() - bc.openedAt > STREAM_ROTATE_MS) {
+    if (!bc.streaming || bc.bytes > STREAM_ROTATE_BYTES || Date.now() - bc.openedAt >= streamRotateMs) {
       detach(session, bc, true);
     }
   }
@@ -175,7 +186,7 @@ export function createWebChannelServer(options: WebChannelOptions): WebChannelSe
     const type = params.get('TYPE');
 
     if (type === 'terminate') {
-      if (req.method === 'POST') await readBody(req).catch(() => '');
+      if (req.method === 'POST') await readBody(req, FORWARD_BODY_LIMIT).catch(() => '');
       const session = sid ? sessions.get(sid) : undefined;
       if (session) closeSession(session);
       res.writeHead(200, { 'Content-Type': 'text/plain; charset=utf-8', 'Content-Length': 0 });
@@ -202,7 +213,7 @@ export function createWebChannelServer(options: WebChannelOptions): WebChannelSe
       return;
     }
 
-    const body = new URLSearchParams(await readBody(req));
+    const body = parseForm(await readBody(req, FORWARD_BODY_LIMIT));
     if (!sid) {
       handshake(res, method, params, body);
       return;
@@ -305,27 +316,33 @@ export function createWebChannelServer(options: WebChannelOptions): WebChannelSe
       const data = body.get(`req${i}___data__`);
       if (data === null) continue;
       if (!session.stream) continue;
+      if (data.length * 3 > MAX_REQUEST_BYTES && Buffer.byteLength(data, 'utf8') > MAX_REQUEST_BYTES) {
+        endStream(session, payloadTooLarge(MAX_REQUEST_BYTES));
+        return null;
+      }
       let message: unknown;
       try {
         message = JSON.parse(data);
       } catch {
-        const stream = session.stream;
-        session.stream = null;
-        stream.close();
-        enqueue(session, [{ error: new ApiError('INVALID_ARGUMENT', `Message ${id} is not valid JSON.`).toJson() }]);
+        endStream(session, new ApiError('INVALID_ARGUMENT', `Message ${id} is not valid JSON.`));
         return null;
       }
       try {
         session.stream.request(message);
       } catch (err) {
         log(`webchannel: ${session.method} stream failed: ${toApiError(err).message}`);
-        const stream = session.stream;
-        session.stream = null;
-        stream?.close();
-        enqueue(session, [{ error: toApiError(err).toJson() }]);
+        endStream(session, toApiError(err));
       }
     }
     return null;
+  }
+
+  /** Closes the session's stream and sends its error, as the client expects a failed stream to end. */
+  function endStream(session: Session, err: ApiError): void {
+    const stream = session.stream;
+    session.stream = null;
+    stream?.close();
+    enqueue(session, [{ error: err.toJson() }]);
   }
 
   function attachBackchannel(session: Session, req: IncomingMessage, res: ServerResponse, params: URLSearchParams): void {
@@ -394,7 +411,7 @@ export function createWebChannelServer(options: WebChannelOptions): WebChannelSe
         const apiError = toApiError(err);
         if (apiError.status === 'CANCELLED') return;
         log(`webchannel: ${apiError.message}`);
-        if (!res.headersSent) plain(res, apiError.httpStatus, `Error: ${apiError.message}`);
+        if (!res.headersSent) sendError(res, apiError);
         else if (isWritable(res)) res.end();
       });
     },
@@ -405,6 +422,25 @@ export function createWebChannelServer(options: WebChannelOptions): WebChannelSe
     },
     sessionCount: () => sessions.size,
   };
+}
+
+/**
+ * An `application/x-www-form-urlencoded` body, decoded strictly: URLSearchParams would turn
+ * escapes that are not UTF-8 into U+FFFD, storing text the client never sent.
+ */
+function parseForm(text: string): URLSearchParams {
+  const form = new URLSearchParams();
+  for (const pair of text.split('&')) {
+    if (pair === '') continue;
+    const eq = pair.indexOf('=');
+    const [key, value] = eq < 0 ? [pair, ''] : [pair.slice(0, eq), pair.slice(eq + 1)];
+    try {
+      form.append(decodeURIComponent(key.replace(/\+/g, ' ')), decodeURIComponent(value.replace(/\+/g, ' ')));
+    } catch {
+      throw invalidUtf8('The form-encoded request body');
+    }
+  }
+  return form;
 }
 
 /** `<length>\n<chunk>`: the length counts UTF-16 code units, as the client's JS strings do. */
