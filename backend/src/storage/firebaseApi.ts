@@ -18,7 +18,8 @@ import {
 } from './objectMetadata.js';
 import type { ObjectStore } from './objectStore.js';
 import type { UploadSession, UploadSessions } from './resumableUploads.js';
-import { readBody, sendEmpty, sendJson } from './httpIo.js';
+import { sendEmpty, sendJson } from '../shared/http.js';
+import { readBody } from './httpIo.js';
 import { badRequest, forbidden, notFound, StorageHttpError, unauthenticated } from './storageErrors.js';
 
 export interface FirebaseApiOptions {

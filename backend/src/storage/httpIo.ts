@@ -1,9 +1,9 @@
-// Reading request bodies and writing responses for the Storage API, CORS included: the web SDK
-// runs on another origin, sends credentials-capable requests with custom headers (so browsers
-// preflight them) and reads X-Goog-Upload-* response headers, which must be exposed.
+// The Storage API's side of the shared HTTP plumbing (shared/http.ts): the headers the web SDK
+// must read (X-Goog-Upload-* and the object's own), and bodies and errors as Storage words them.
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { tooLarge, type StorageHttpError } from './storageErrors.js';
+import { answerPreflight as answerSharedPreflight, applyCors, readBody as readSharedBody, sendJson } from '../shared/http.js';
+import { StorageHttpError, tooLarge } from './storageErrors.js';
 
 const EXPOSED_HEADERS = [
   'Content-Type',
@@ -27,84 +27,26 @@ const EXPOSED_HEADERS = [
   'X-Goog-Generation',
   'X-Goog-Metageneration',
   'X-Goog-Hash',
-].join(', ');
+];
+
+const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 
 /** Sets the CORS headers every response carries: the Origin echoed, credentials allowed. */
 export function setCorsHeaders(req: IncomingMessage, res: ServerResponse): void {
-  const origin = req.headers.origin;
-  res.setHeader('Access-Control-Allow-Origin', origin ?? '*');
-  if (origin) {
-    res.setHeader('Access-Control-Allow-Credentials', 'true');
-    res.setHeader('Vary', 'Origin');
-  }
-  res.setHeader('Access-Control-Expose-Headers', EXPOSED_HEADERS);
+  applyCors(req, res, EXPOSED_HEADERS);
 }
 
 /** Answers a CORS preflight: any method the API has, whatever headers the browser asks for. */
 export function answerPreflight(req: IncomingMessage, res: ServerResponse): void {
-  res.setHeader('Access-Control-Allow-Methods', 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS');
-  const requested = req.headers['access-control-request-headers'];
-  if (requested) res.setHeader('Access-Control-Allow-Headers', requested);
-  if (req.headers['access-control-request-private-network']) res.setHeader('Access-Control-Allow-Private-Network', 'true');
-  res.setHeader('Access-Control-Max-Age', '3600');
-  res.writeHead(204).end();
+  answerSharedPreflight(req, res, { methods: METHODS, exposedHeaders: EXPOSED_HEADERS });
 }
 
-/** The whole request body, refusing more than `limit` bytes; rejects if the client aborts. */
+/** The whole request body, refusing more than `limit` bytes (413); rejects if the client aborts. */
 export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const declared = Number(req.headers['content-length']);
-    if (Number.isFinite(declared) && declared > limit) {
-      req.resume();
-      reject(tooLarge(`The request body of ${declared} bytes exceeds the local backend's limit of ${limit} bytes.`));
-      return;
-    }
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let done = false;
-    const fail = (err: Error) => {
-      if (done) return;
-      done = true;
-      chunks.length = 0;
-      reject(err);
-    };
-    req.on('data', (chunk: Buffer) => {
-      if (done) return;
-      size += chunk.length;
-      if (size > limit) {
-        fail(tooLarge(`The request body exceeds the local backend's limit of ${limit} bytes.`));
-        req.resume();
-        return;
-      }
-      chunks.push(chunk);
-    });
-    req.on('end', () => {
-      if (done) return;
-      done = true;
-      resolve(Buffer.concat(chunks, size));
-    });
-    req.on('error', fail);
-    req.on('close', () => {
-      if (!req.complete) fail(new Error('The client aborted the request.'));
-    });
+  return readSharedBody(req, limit, {
+    tooLarge: (max) => tooLarge(`The request body exceeds the local backend's limit of ${max} bytes.`),
+    aborted: () => new StorageHttpError(499, 'The client aborted the request.'),
   });
-}
-
-export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
-  if (res.headersSent || res.destroyed) return;
-  const text = JSON.stringify(body);
-  res.writeHead(status, {
-    ...headers,
-    'Content-Type': 'application/json; charset=utf-8',
-    'Content-Length': Buffer.byteLength(text),
-  });
-  res.end(text);
-}
-
-export function sendEmpty(res: ServerResponse, status: number, headers: Record<string, string> = {}): void {
-  if (res.headersSent || res.destroyed) return;
-  res.writeHead(status, { ...headers, 'Content-Length': '0' });
-  res.end();
 }
 
 export function sendError(res: ServerResponse, err: StorageHttpError): void {

@@ -11,7 +11,8 @@ import { RulesSyntaxError } from '../../rules/errors.js';
 import type { FirestoreEngine } from '../engine/api.js';
 import { ApiError } from '../errors.js';
 import type { Document } from '../types.js';
-import { readJson, sendJson } from './io.js';
+import { sendJson } from '../../shared/http.js';
+import { readJson } from './io.js';
 
 const DATA_SET_FILE = 'firestore_documents.json';
 const DATA_SET_VERSION = 1;

@@ -6,7 +6,8 @@ import { identityFromAuthorization, TokenError, type Identity } from '../../auth
 import type { CallContext, FirestoreEngine } from '../engine/api.js';
 import { ApiError } from '../errors.js';
 import type { Document, Fields, Precondition, Value, Write } from '../types.js';
-import { readJson, sendJson } from './io.js';
+import { sendJson } from '../../shared/http.js';
+import { readJson } from './io.js';
 
 /** RPCs of google.firestore.v1.Firestore the local backend does not serve over REST. */
 const UNSUPPORTED_VERBS = new Set(['executePipeline', 'partitionQuery', 'listen', 'write']);

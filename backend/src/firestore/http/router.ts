@@ -6,11 +6,31 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { controlRefusal } from '../../shared/controlOrigin.js';
 import type { FirestoreEngine } from '../engine/api.js';
 import { ApiError, toApiError } from '../errors.js';
-import { answerPreflight, applyCors } from './cors.js';
 import { handleEmulator, type ProjectRules } from './emulator.js';
+import { answerPreflight, applyCors } from '../../shared/http.js';
 import { sendError } from './io.js';
 import { handleRest } from './rest.js';
 import { createWebChannelServer, type WebChannelOptions } from './webchannel.js';
+
+// CORS for the browser SDKs: WebChannel requests carry credentials (so `*` is refused and the
+// Origin is echoed), REST calls are preflighted with the SDK's own headers.
+const ALLOWED_HEADERS = [
+  'authorization',
+  'content-type',
+  'google-cloud-resource-prefix',
+  'x-firebase-appcheck',
+  'x-firebase-gmpid',
+  'x-firebase-client',
+  'x-goog-api-client',
+  'x-goog-api-key',
+  'x-goog-request-params',
+  'x-client-protocol',
+  'x-webchannel-content-type',
+];
+
+const EXPOSED_HEADERS = ['X-HTTP-Session-Id', 'X-Client-Wire-Protocol', 'X-HTTP-Initial-Response', 'Content-Type'];
+
+const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 
 const CHANNEL_PATH = /^\/google\.firestore\.v1\.Firestore\/(Listen|Write)\/channel$/;
 
@@ -44,10 +64,10 @@ export function createFirestoreHttpHandler(deps: FirestoreHttpDeps): FirestoreHt
       if (refusal) throw new ApiError('PERMISSION_DENIED', refusal);
     }
     if (req.method === 'OPTIONS') {
-      answerPreflight(req, res);
+      answerPreflight(req, res, { methods: METHODS, exposedHeaders: EXPOSED_HEADERS, allowedHeaders: ALLOWED_HEADERS });
       return;
     }
-    applyCors(req, res);
+    applyCors(req, res, EXPOSED_HEADERS);
 
     const channel = CHANNEL_PATH.exec(url.pathname);
     if (channel) {
