@@ -259,7 +259,7 @@ export function createFirebaseApi(options: FirebaseApiOptions): FirebaseApiHandl
 /** `/v0/b/{bucket}/o` (name null) or `/v0/b/{bucket}/o/{name}`; segments are URI-encoded. */
 function parseRoute(pathname: string): { bucket: string; name: string | null } {
   const match = /^\/v0\/b\/([^/]+)\/o(?:\/(.*))?$/.exec(pathname);
-  if (!match) throw notFound(`No Firebase Storage API route for "${pathname}" (expected /v0/b/{bucket}/o[/{object}]).`);
+  if (!match?.[1]) throw notFound(`No Firebase Storage API route for "${pathname}" (expected /v0/b/{bucket}/o[/{object}]).`);
   const bucket = decode(match[1]);
   const rest = match[2];
   return { bucket, name: rest === undefined || rest === '' ? null : objectName(decode(rest)) };

@@ -18,8 +18,10 @@ interface Part {
 export function parseMultipartUpload(contentType: string | undefined, body: Buffer): MultipartUpload {
   const boundary = boundaryOf(contentType);
   const parts = splitParts(body, boundary);
-  if (parts.length !== 2) throw badRequest(`A multipart upload needs exactly 2 parts (metadata, then data); got ${parts.length}.`);
   const [metaPart, dataPart] = parts;
+  if (parts.length !== 2 || !metaPart || !dataPart) {
+    throw badRequest(`A multipart upload needs exactly 2 parts (metadata, then data); got ${parts.length}.`);
+  }
   let metadata: unknown;
   try {
     metadata = metaPart.body.length === 0 ? {} : JSON.parse(metaPart.body.toString('utf8'));

@@ -100,7 +100,8 @@ export async function createObjectStore(persistence: ObjectPersistence): Promise
         prefixes: page.filter((entry) => !entry.item).map((entry) => entry.key),
         items: page.flatMap((entry) => (entry.item ? [entry.item] : [])),
       };
-      if (remaining.length > page.length) result.nextPageToken = Buffer.from(page[page.length - 1].key, 'utf8').toString('base64url');
+      const last = page.at(-1);
+      if (remaining.length > page.length && last) result.nextPageToken = Buffer.from(last.key, 'utf8').toString('base64url');
       return result;
     },
 

@@ -127,7 +127,8 @@ async function setRules(rules: NonNullable<StorageServiceOptions['rules']>, req:
     return { file: f.name, source: f.content, resource: typeof f.resource === 'string' ? f.resource : null };
   });
   try {
-    if (parsed.length === 1) rules.setStorageRules(parsed[0]);
+    const [only] = parsed;
+    if (parsed.length === 1 && only) rules.setStorageRules(only);
     else for (const { resource, ...source } of parsed) if (resource) rules.setBucketStorageRules(resource, source);
   } catch (err) {
     if (err instanceof RulesSyntaxError) throw badRequest(err.message);

@@ -40,11 +40,11 @@ export async function handleEmulator(
   { rules, exportsDir }: EmulatorDeps,
 ): Promise<boolean> {
   const pathname = decodeURIComponent(url.pathname);
-  const securityRules = /^\/emulator\/v1\/projects\/([^/:]+):securityRules$/.exec(pathname);
-  if (securityRules && req.method === 'PUT' && rules) {
+  const securityRulesProject = /^\/emulator\/v1\/projects\/([^/:]+):securityRules$/.exec(pathname)?.[1];
+  if (securityRulesProject && req.method === 'PUT' && rules) {
     const { file, source } = rulesFileOf(await readJson(req));
     try {
-      rules.setProjectFirestoreRules(securityRules[1], { file, source });
+      rules.setProjectFirestoreRules(securityRulesProject, { file, source });
     } catch (err) {
       if (err instanceof RulesSyntaxError) throw new ApiError('INVALID_ARGUMENT', err.message);
       throw err;

@@ -81,7 +81,7 @@ export async function handleRest(engine: FirestoreEngine, req: IncomingMessage, 
       await engine.listDocuments(
         {
           parent,
-          collectionId: path[path.length - 1],
+          collectionId: path.at(-1) ?? '',
           ...(pageSize !== undefined ? { pageSize } : {}),
           ...(params.get('pageToken') ? { pageToken: params.get('pageToken') as string } : {}),
           ...(params.get('orderBy') ? { orderBy: params.get('orderBy') as string } : {}),
@@ -202,15 +202,15 @@ function project(doc: Document | null, name: string, mask: string[]): Document {
     const segments = splitFieldPath(fieldPath);
     let source: Fields | undefined = doc.fields;
     let target = fields;
-    for (let i = 0; i < segments.length && source; i++) {
-      const value: Value | undefined = source[segments[i]];
+    for (const [i, segment] of segments.entries()) {
+      const value: Value | undefined = source?.[segment];
       if (value === undefined) break;
       if (i === segments.length - 1) {
-        target[segments[i]] = value;
+        target[segment] = value;
       } else if ('mapValue' in value) {
-        const existing = target[segments[i]];
+        const existing = target[segment];
         const next: Fields = existing && 'mapValue' in existing ? (existing.mapValue.fields ?? {}) : {};
-        target[segments[i]] = { mapValue: { fields: next } };
+        target[segment] = { mapValue: { fields: next } };
         target = next;
         source = value.mapValue.fields;
       } else {

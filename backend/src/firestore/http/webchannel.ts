@@ -137,7 +137,8 @@ export function createWebChannelServer(options: WebChannelOptions): WebChannelSe
 
   function acknowledge(session: Session, aid: number): void {
     if (!Number.isFinite(aid)) return;
-    if (session.outbox.length > 0 && session.outbox[0].id <= aid) {
+    const oldest = session.outbox[0];
+    if (oldest && oldest.id <= aid) {
       session.outbox = session.outbox.filter((a) => a.id > aid);
     }
   }
@@ -156,8 +157,9 @@ export function createWebChannelServer(options: WebChannelOptions): WebChannelSe
     const bc = session.backchannel;
     if (!bc || !isWritable(bc.res)) return;
     const due = session.outbox.filter((a) => a.id > bc.lastId);
-    if (due.length > 0) {
-      writeChunk(session, bc, due.map((a) => a.text), due[due.length - 1].id);
+    const last = due.at(-1);
+    if (last) {
+      writeChunk(session, bc, due.map((a) => a.text), last.id);
     } else if (noopIfIdle) {
       const id = session.nextArrayId++;
       writeChunk(session, bc, [JSON.stringify([id, ['noop']])], id);
@@ -279,7 +281,8 @@ export function createWebChannelServer(options: WebChannelOptions): WebChannelSe
     // takes a later chunk of this reply for a forward-channel ack.
     const arrays = [JSON.stringify([0, ['c', sid, '', PROTOCOL_VERSION, SERVER_VERSION, keepaliveMs]])];
     for (const a of session.outbox) arrays.push(a.text);
-    if (session.outbox.length > 0) session.lastWrittenId = session.outbox[session.outbox.length - 1].id;
+    const newest = session.outbox.at(-1);
+    if (newest) session.lastWrittenId = newest.id;
     res.writeHead(200, { ...channelHeaders(), 'X-HTTP-Session-Id': sid });
     res.end(frame(`[${arrays.join(',')}]`));
   }
