@@ -24,7 +24,11 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'firebase', test: /[\\/]node_modules[\\/](@firebase|firebase)[\\/]/, priority: 2 },
-            { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler)[\\/]/, priority: 1 },
+            {
+              name: 'react',
+              test: /[\\/]node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler)[\\/]/,
+              priority: 1,
+            },
           ],
         },
       },

@@ -23,10 +23,7 @@ export interface QueueGroups {
 }
 
 /** `answered`: the presenters the viewer has saved answers about (they show as Completed). */
-export function buildQueue(
-  event: RunningOrder,
-  answered: ReadonlySet<string>,
-): QueueEntry[] {
+export function buildQueue(event: RunningOrder, answered: ReadonlySet<string>): QueueEntry[] {
   return orderedRounds(event.rounds).flatMap((round) =>
     round.entries.map((entry, position) => {
       const kind = entryKind(entry);

@@ -66,21 +66,14 @@ export function isInAnyRound(rounds: Rounds, presenterId: string): boolean {
 }
 
 /** Adds the presenter at the end of the round, unless they are already in any round (then unchanged). */
-export function addToRound(
-  rounds: Rounds,
-  roundNumber: number,
-  entry: PresenterEntry,
-): Rounds {
+export function addToRound(rounds: Rounds, roundNumber: number, entry: PresenterEntry): Rounds {
   if (isInAnyRound(rounds, entry.presenter_id)) return rounds;
   const key = roundKey(roundNumber);
   return { ...rounds, [key]: [...(rounds[key] ?? []), entry] };
 }
 
 /** Rounds 1..count: existing rounds kept, new ones empty, rounds past the count dropped. */
-export function resizeRounds(
-  rounds: Rounds,
-  count: number,
-): Rounds {
+export function resizeRounds(rounds: Rounds, count: number): Rounds {
   const resized: Rounds = {};
   for (let roundNumber = 1; roundNumber <= count; roundNumber++) {
     const key = roundKey(roundNumber);

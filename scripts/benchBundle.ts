@@ -13,7 +13,8 @@ import { build, type Manifest } from 'vite';
 const BUDGET_KB = 300;
 const ROUTE_MODULE = 'src/app/routes/PresentersRoute.tsx';
 /** Source files that belong to the admin side of the app. */
-const ADMIN_CODE = /(^|\/)src\/(features\/(admin|events|invite|signup)\/|app\/routes\/(Events|Event|Invite|Signup|Admin)[A-Za-z]*Route\.tsx)/;
+const ADMIN_CODE =
+  /(^|\/)src\/(features\/(admin|events|invite|signup)\/|app\/routes\/(Events|Event|Invite|Signup|Admin)[A-Za-z]*Route\.tsx)/;
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -71,7 +72,8 @@ async function main() {
       const zipped = gzipSync(bytes, { level: 9 }).length;
       raw += bytes.length;
       gzip += zipped;
-      const role = key === entryKey ? 'entry' : key === ROUTE_MODULE ? 'route (lazy)' : initial.has(key) ? 'entry import' : 'route import';
+      const role =
+        key === entryKey ? 'entry' : key === ROUTE_MODULE ? 'route (lazy)' : initial.has(key) ? 'entry import' : 'route import';
       console.log(`${file.padEnd(44)} ${role.padEnd(14)} ${kb(bytes.length)} ${kb(zipped)}`);
       for (const source of await sourcesOf(outDir, file)) if (ADMIN_CODE.test(source)) adminHits.push(`${file}: ${source}`);
     }
@@ -80,9 +82,15 @@ async function main() {
     const allJs = Object.values(manifest).filter((chunk) => chunk.file.endsWith('.js'));
     const lazyNotLoaded = allJs.length - needed.length;
     console.log(`\n${needed.length} of ${allJs.length} JavaScript chunks load; ${lazyNotLoaded} stay lazy (other routes).`);
-    const adminChunks = Object.entries(manifest).filter(([key]) => ADMIN_CODE.test(key)).map(([, chunk]) => chunk.file);
+    const adminChunks = Object.entries(manifest)
+      .filter(([key]) => ADMIN_CODE.test(key))
+      .map(([, chunk]) => chunk.file);
     console.log(`Admin route chunks in the build: ${adminChunks.length ? adminChunks.join(', ') : 'none yet'}.`);
-    console.log(adminHits.length === 0 ? 'Admin code in the first load: none.' : `Admin code in the first load:\n  ${adminHits.join('\n  ')}`);
+    console.log(
+      adminHits.length === 0
+        ? 'Admin code in the first load: none.'
+        : `Admin code in the first load:\n  ${adminHits.join('\n  ')}`,
+    );
 
     const withinBudget = gzip / 1024 <= BUDGET_KB;
     console.log(`Budget: ${(gzip / 1024).toFixed(1)} KB of ${BUDGET_KB} KB gzip: ${withinBudget ? 'within' : 'OVER'} budget.\n`);

@@ -24,7 +24,13 @@ async function serveApp(folder: string): Promise<{ url: string; close(): Promise
     const file = path.join(folder, urlPath);
     const inside = file.startsWith(folder) && (await fs.stat(file).catch(() => null))?.isFile();
     const body = await fs.readFile(inside ? file : path.join(folder, 'index.html'));
-    const type = file.endsWith('.js') ? 'text/javascript' : file.endsWith('.css') ? 'text/css' : file.endsWith('.svg') ? 'image/svg+xml' : 'text/html';
+    const type = file.endsWith('.js')
+      ? 'text/javascript'
+      : file.endsWith('.css')
+        ? 'text/css'
+        : file.endsWith('.svg')
+          ? 'image/svg+xml'
+          : 'text/html';
     res.writeHead(200, { 'content-type': inside ? type : 'text/html' }).end(body);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -59,13 +65,23 @@ async function main(): Promise<void> {
     await context.addInitScript(() =>
       localStorage.setItem(
         'profile',
-        JSON.stringify({ first_name: 'Casey', last_name: 'Reader', email: 'casey@example.com', company: 'Bench Co', phone: '', terms_accepted: true }),
+        JSON.stringify({
+          first_name: 'Casey',
+          last_name: 'Reader',
+          email: 'casey@example.com',
+          company: 'Bench Co',
+          phone: '',
+          terms_accepted: true,
+        }),
       ),
     );
     const page = await context.newPage();
 
     const event = emulators.backend.engine.lookup(eventName);
-    const fields = defined(event?.fields, 'The demo event') as Record<string, { integerValue?: string; mapValue?: { fields?: Record<string, { arrayValue?: { values?: unknown[] } }> } }>;
+    const fields = defined(event?.fields, 'The demo event') as Record<
+      string,
+      { integerValue?: string; mapValue?: { fields?: Record<string, { arrayValue?: { values?: unknown[] } }> } }
+    >;
     const round = `round_${fields.round_number?.integerValue ?? '1'}`;
     const entries = (fields.rounds?.mapValue?.fields?.[round]?.arrayValue?.values ?? []) as {
       mapValue: { fields: Record<string, { stringValue: string }> };

@@ -41,7 +41,7 @@ async function main(): Promise<void> {
     else claims.admin = true;
     await auth.setCustomUserClaims(user.uid, claims);
     console.log(`${email} (${user.uid}) ${values.revoke ? 'is no longer' : 'is now'} an admin of ${projectId}.`);
-    console.log('The change shows in the user\'s ID token after their next token refresh or sign-in.');
+    console.log("The change shows in the user's ID token after their next token refresh or sign-in.");
   } finally {
     await deleteApp(app);
   }

@@ -152,7 +152,11 @@ async function openListener(port: number, docPath: string): Promise<Listener> {
   // Leaving as a browser does when a tab closes: the backchannel goes and a terminate is sent.
   const close = (): void => {
     req.destroy();
-    http.get({ host: '127.0.0.1', port, agent, path: `${base}&SID=${sid}&TYPE=terminate&RID=2&zx=bench&t=1` }, (res) => res.resume()).on('error', () => {});
+    http
+      .get({ host: '127.0.0.1', port, agent, path: `${base}&SID=${sid}&TYPE=terminate&RID=2&zx=bench&t=1` }, (res) =>
+        res.resume(),
+      )
+      .on('error', () => {});
   };
   return { received, close };
 }
@@ -168,9 +172,7 @@ async function fanOut(port: number, listeners: number, updates: number): Promise
   await commit(port, docPath, { seq: { integerValue: '0' } });
   const clients: Listener[] = [];
   for (let i = 0; i < listeners; i += 50) {
-    const batch = await Promise.all(
-      Array.from({ length: Math.min(50, listeners - i) }, () => openListener(port, docPath)),
-    );
+    const batch = await Promise.all(Array.from({ length: Math.min(50, listeners - i) }, () => openListener(port, docPath)));
     clients.push(...batch);
   }
   const sentAt = new Map<number, number>();

@@ -64,8 +64,16 @@ export async function startEmulators(options: EmulatorsOptions = {}): Promise<Ru
   };
   const keepRules = (error: Error): void => log(`${error.message} (the previous rules stay in force)`);
   const stopWatching = [
-    watchRulesFile(config.firestoreRules, reload((rules) => backend.rules.setFirestoreRules(rules)), keepRules),
-    watchRulesFile(config.storageRules, reload((rules) => backend.rules.setStorageRules(rules)), keepRules),
+    watchRulesFile(
+      config.firestoreRules,
+      reload((rules) => backend.rules.setFirestoreRules(rules)),
+      keepRules,
+    ),
+    watchRulesFile(
+      config.storageRules,
+      reload((rules) => backend.rules.setStorageRules(rules)),
+      keepRules,
+    ),
   ];
   const closeBackend = async (): Promise<void> => {
     for (const stop of stopWatching) stop();

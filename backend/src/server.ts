@@ -137,7 +137,9 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
       socket.setTimeout(0);
       socket.off('timeout', silent);
       socket.pause();
-      const isHttp2 = first.subarray(0, HTTP2_PREFACE.length).equals(HTTP2_PREFACE.subarray(0, Math.min(first.length, HTTP2_PREFACE.length)));
+      const isHttp2 = first
+        .subarray(0, HTTP2_PREFACE.length)
+        .equals(HTTP2_PREFACE.subarray(0, Math.min(first.length, HTTP2_PREFACE.length)));
       if (isHttp2) {
         const upstream = net.connect(grpc.port, '127.0.0.1');
         sockets.add(upstream);

@@ -38,7 +38,8 @@ function check(context, node) {
   }
   if (!relative) return;
   const to = zoneOf(path.resolve(path.dirname(file), specifier));
-  if ((FORBIDDEN[from] ?? []).includes(to)) context.report({ node: source, messageId: 'crossing', data: { from, to, specifier } });
+  if ((FORBIDDEN[from] ?? []).includes(to))
+    context.report({ node: source, messageId: 'crossing', data: { from, to, specifier } });
 }
 
 const boundaries = {

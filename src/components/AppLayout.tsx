@@ -27,7 +27,11 @@ export function AppLayout() {
       <TopBar eventTitle={event?.title} normalLogo={event?.normalLogo} middleLogo={event?.middleLogo} />
       <OfflineBanner online={online} />
       <LivePresenterNotice liveKey={liveKey} enabled={user !== null && event?.isEventOpen === true} />
-      <Container component="main" maxWidth="md" sx={{ flex: 1, pt: { xs: 2, sm: 3 }, pb: BOTTOM_NAV_SPACE, px: { xs: 2, sm: 3 } }}>
+      <Container
+        component="main"
+        maxWidth="md"
+        sx={{ flex: 1, pt: { xs: 2, sm: 3 }, pb: BOTTOM_NAV_SPACE, px: { xs: 2, sm: 3 } }}
+      >
         <Outlet />
       </Container>
       <BottomNav />

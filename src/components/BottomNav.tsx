@@ -28,7 +28,14 @@ export function BottomNav() {
       component="nav"
       aria-label="Main"
       elevation={3}
-      sx={{ position: 'fixed', bottom: 0, left: 0, right: 0, zIndex: (theme) => theme.zIndex.appBar, pb: 'env(safe-area-inset-bottom)' }}
+      sx={{
+        position: 'fixed',
+        bottom: 0,
+        left: 0,
+        right: 0,
+        zIndex: (theme) => theme.zIndex.appBar,
+        pb: 'env(safe-area-inset-bottom)',
+      }}
     >
       <BottomNavigation showLabels value={current}>
         {items.map((item) => (

@@ -34,7 +34,17 @@ export function LivePresenterNotice({ liveKey, enabled }: LivePresenterNoticePro
     <Box
       role="status"
       aria-live="polite"
-      sx={{ position: 'fixed', top: 72, left: 0, right: 0, display: 'flex', justifyContent: 'center', zIndex: (theme) => theme.zIndex.snackbar, pointerEvents: 'none', px: 2 }}
+      sx={{
+        position: 'fixed',
+        top: 72,
+        left: 0,
+        right: 0,
+        display: 'flex',
+        justifyContent: 'center',
+        zIndex: (theme) => theme.zIndex.snackbar,
+        pointerEvents: 'none',
+        px: 2,
+      }}
     >
       {announced !== null && (
         <Alert severity="info" sx={{ boxShadow: 3, fontWeight: 600 }}>

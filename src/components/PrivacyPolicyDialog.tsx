@@ -24,18 +24,18 @@ export function PrivacyPolicyDialog({ open, onClose }: PrivacyPolicyDialogProps)
           Privacy statement
         </Typography>
         <Typography sx={{ mb: 2 }}>
-          {env.organisationName} collects your name, e-mail address, company and, if you give it, your phone number
-          so that you can take part in its live pitch sessions: to rate presenters, to match you with the presenters
-          you can support, and to send you the session results.
+          {env.organisationName} collects your name, e-mail address, company and, if you give it, your phone number so that you
+          can take part in its live pitch sessions: to rate presenters, to match you with the presenters you can support, and to
+          send you the session results.
         </Typography>
         <Typography sx={{ mb: 2 }}>
-          Your ratings and comments are used only for matching and for improving future sessions. When you are
-          matched with a presenter, your name, company and e-mail address are shared with that presenter and shown in
-          the session results. Your phone number is never shown to other participants.
+          Your ratings and comments are used only for matching and for improving future sessions. When you are matched with a
+          presenter, your name, company and e-mail address are shared with that presenter and shown in the session results. Your
+          phone number is never shown to other participants.
         </Typography>
         <Typography sx={{ mb: 2 }}>
-          Your information is stored securely, is not sold or shared with anyone else, and is kept only as long as
-          needed for these purposes. You may ask at any time to see, correct or delete it.
+          Your information is stored securely, is not sold or shared with anyone else, and is kept only as long as needed for
+          these purposes. You may ask at any time to see, correct or delete it.
         </Typography>
         <Typography variant="h6" component="h3" gutterBottom>
           Contact details

@@ -31,10 +31,17 @@ export function TopBar({ eventTitle, normalLogo, middleLogo }: TopBarProps) {
         <Box component="img" src={POLYTECHNIC_LOGO_URL} alt={env.organisationName} sx={logoSx} />
         <Box sx={{ flex: 1, display: 'flex', justifyContent: 'center', minWidth: 0 }}>
           {middleLogo && (
-            <Box component="img" src={middleLogo} alt={eventTitle ? `${eventTitle} partner logo` : 'Event partner logo'} sx={logoSx} />
+            <Box
+              component="img"
+              src={middleLogo}
+              alt={eventTitle ? `${eventTitle} partner logo` : 'Event partner logo'}
+              sx={logoSx}
+            />
           )}
         </Box>
-        {normalLogo && <Box component="img" src={normalLogo} alt={eventTitle ? `${eventTitle} logo` : 'Event logo'} sx={logoSx} />}
+        {normalLogo && (
+          <Box component="img" src={normalLogo} alt={eventTitle ? `${eventTitle} logo` : 'Event logo'} sx={logoSx} />
+        )}
       </Toolbar>
     </AppBar>
   );

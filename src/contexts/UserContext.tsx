@@ -81,9 +81,7 @@ export function UserProvider({ children, fallback }: UserProviderProps) {
 
   const value = useMemo(() => ({ user, uid, loading, saveProfile, setUser }), [user, uid, loading, saveProfile, setUser]);
 
-  return (
-    <UserContext.Provider value={value}>{loading && fallback !== undefined ? fallback : children}</UserContext.Provider>
-  );
+  return <UserContext.Provider value={value}>{loading && fallback !== undefined ? fallback : children}</UserContext.Provider>;
 }
 
 export function useUser(): UserContextValue {

@@ -20,16 +20,7 @@ import {
 } from '../../domain/constants';
 import { chooseSharedEvent, sortEvents } from '../lib/sharedEvent';
 import type { Developer, Event, PresenterEntry, RoundKey } from '../types/event';
-import {
-  snapshotOptions,
-  toArray,
-  toBoolean,
-  toDate,
-  toNumberOr,
-  toRecord,
-  toStringOr,
-  toStringOrNull,
-} from './converters';
+import { snapshotOptions, toArray, toBoolean, toDate, toNumberOr, toRecord, toStringOr, toStringOrNull } from './converters';
 import { db } from './firebase';
 
 function toEntry(value: unknown): PresenterEntry | null {
@@ -114,10 +105,7 @@ export async function getEvents(): Promise<Event[]> {
  * once and the chosen event's document is watched instead. Either way a change of the live
  * presenter costs one document read.
  */
-export function watchSharedEvent(
-  callback: (event: Event | null) => void,
-  onError: (error: Error) => void,
-): () => void {
+export function watchSharedEvent(callback: (event: Event | null) => void, onError: (error: Error) => void): () => void {
   let stopped = false;
   let generation = 0;
   let followingOpen: boolean | null = null;

@@ -1,13 +1,6 @@
 // The rating questionnaire (questions/{question_id}), read in ascending question_number order.
 
-import {
-  collection,
-  getDocs,
-  orderBy,
-  query,
-  type FirestoreDataConverter,
-  type QueryDocumentSnapshot,
-} from 'firebase/firestore';
+import { collection, getDocs, orderBy, query, type FirestoreDataConverter, type QueryDocumentSnapshot } from 'firebase/firestore';
 import type { Question, QuestionType } from '../types/question';
 import { snapshotOptions, toNumberOr, toStringOr } from './converters';
 import { db } from './firebase';

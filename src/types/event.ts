@@ -14,9 +14,7 @@ type Camelized<T> = { [Key in keyof T as Key extends string ? Camel<Key> : Key]:
 
 export type Developer = Camelized<StoredDeveloper>;
 
-export interface Event
-  extends RunningOrder,
-    Omit<Camelized<EventDocument<Date>>, keyof RunningOrder | 'developers'> {
+export interface Event extends RunningOrder, Omit<Camelized<EventDocument<Date>>, keyof RunningOrder | 'developers'> {
   id: string;
   developers: Developer[];
 }

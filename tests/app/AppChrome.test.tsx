@@ -57,15 +57,21 @@ describe('the landing page', () => {
 
 describe('the frame', () => {
   it('shows the polytechnic logo and the event logos', async () => {
-    await adminDb().doc('events/e1').set({
-      ...storedEvent({ title: 'Med-Tech Day' }),
-      normalLogo: 'https://cdn.example.com/normal.png',
-      middleLogo: 'https://cdn.example.com/middle.png',
-    });
+    await adminDb()
+      .doc('events/e1')
+      .set({
+        ...storedEvent({ title: 'Med-Tech Day' }),
+        normalLogo: 'https://cdn.example.com/normal.png',
+        middleLogo: 'https://cdn.example.com/middle.png',
+      });
     await renderApp('/');
     expect(screen.getByRole('img', { name: 'Polytechnic Innovation Office' })).toBeTruthy();
-    expect((await screen.findByRole('img', { name: 'Med-Tech Day logo' }, { timeout: 8000 })).getAttribute('src')).toBe('https://cdn.example.com/normal.png');
-    expect(screen.getByRole('img', { name: 'Med-Tech Day partner logo' }).getAttribute('src')).toBe('https://cdn.example.com/middle.png');
+    expect((await screen.findByRole('img', { name: 'Med-Tech Day logo' }, { timeout: 8000 })).getAttribute('src')).toBe(
+      'https://cdn.example.com/normal.png',
+    );
+    expect(screen.getByRole('img', { name: 'Med-Tech Day partner logo' }).getAttribute('src')).toBe(
+      'https://cdn.example.com/middle.png',
+    );
   });
 
   it('navigates with the bottom navigation and marks the current page', async () => {
@@ -112,7 +118,9 @@ describe('the frame', () => {
 
 describe('the welcome screen', () => {
   it("shows the event's branding outside the frame and leads a new visitor to the profile", async () => {
-    await adminDb().doc('events/e1').set({ ...storedEvent({ title: 'Med-Tech Day' }), normalLogo: 'https://cdn.example.com/normal.png' });
+    await adminDb()
+      .doc('events/e1')
+      .set({ ...storedEvent({ title: 'Med-Tech Day' }), normalLogo: 'https://cdn.example.com/normal.png' });
     const app = await renderApp('/welcome');
     expect(await screen.findByRole('heading', { name: 'Med-Tech Day' }, { timeout: 8000 })).toBeTruthy();
     expect(screen.getByText('Innovation Hub')).toBeTruthy();

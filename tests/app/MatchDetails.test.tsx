@@ -14,33 +14,57 @@ const { adminDb } = useAppTestBed('app-match', { network });
 
 describe('the match details', () => {
   it('shows the presenter and the providers matched with them', async () => {
-    await adminDb().doc('final_matches/m1').set(
-      storedFinalMatch('e1', { id: 'p-ada', first_name: 'Ada', last_name: 'Okafor', company: 'PulseLoop', linkedin_url: 'https://www.linkedin.com/in/ada' }, [
-        { id: 'o1', first_name: 'Omar', last_name: 'Diaz', email: 'omar@partner.example', company: 'MedScale' },
-        { id: 'o2', first_name: '', last_name: 'Nameless', email: 'n@partner.example', company: 'Hidden Co' },
-      ]),
-    );
+    await adminDb()
+      .doc('final_matches/m1')
+      .set(
+        storedFinalMatch(
+          'e1',
+          {
+            id: 'p-ada',
+            first_name: 'Ada',
+            last_name: 'Okafor',
+            company: 'PulseLoop',
+            linkedin_url: 'https://www.linkedin.com/in/ada',
+          },
+          [
+            { id: 'o1', first_name: 'Omar', last_name: 'Diaz', email: 'omar@partner.example', company: 'MedScale' },
+            { id: 'o2', first_name: '', last_name: 'Nameless', email: 'n@partner.example', company: 'Hidden Co' },
+          ],
+        ),
+      );
     await renderApp('/match/m1');
     expect(await screen.findByRole('heading', { name: 'Ada Okafor' }, { timeout: 8000 })).toBeTruthy();
     expect(screen.getByText('AO')).toBeTruthy();
     expect(screen.getByText('PulseLoop')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'ada@startup.example' }).getAttribute('href')).toBe('mailto:ada@startup.example');
-    expect(screen.getByRole('link', { name: 'View LinkedIn Profile' }).getAttribute('href')).toBe('https://www.linkedin.com/in/ada');
+    expect(screen.getByRole('link', { name: 'View LinkedIn Profile' }).getAttribute('href')).toBe(
+      'https://www.linkedin.com/in/ada',
+    );
     const providers = within(screen.getByRole('list', { name: 'Matched Providers' })).getAllByRole('listitem');
     expect(providers).toHaveLength(1);
     expect(providers[0]?.textContent).toBe('Omar DiazMedScaleomar@partner.example');
   });
 
   it('shows the photo when the presenter has one', async () => {
-    await adminDb().doc('final_matches/m1').set(
-      storedFinalMatch('e1', { id: 'p-ada', first_name: 'Ada', last_name: 'Okafor', profile_url: 'https://cdn.example.com/ada.jpg' }, []),
-    );
+    await adminDb()
+      .doc('final_matches/m1')
+      .set(
+        storedFinalMatch(
+          'e1',
+          { id: 'p-ada', first_name: 'Ada', last_name: 'Okafor', profile_url: 'https://cdn.example.com/ada.jpg' },
+          [],
+        ),
+      );
     await renderApp('/match/m1');
-    expect((await screen.findByRole('img', { name: 'Photo of Ada Okafor' }, { timeout: 8000 })).getAttribute('src')).toBe('https://cdn.example.com/ada.jpg');
+    expect((await screen.findByRole('img', { name: 'Photo of Ada Okafor' }, { timeout: 8000 })).getAttribute('src')).toBe(
+      'https://cdn.example.com/ada.jpg',
+    );
   });
 
   it("says 'No providers matched with this presenter.' when none did", async () => {
-    await adminDb().doc('final_matches/m1').set(storedFinalMatch('e1', { id: 'p-lin', first_name: 'Lin', last_name: 'Chen' }, []));
+    await adminDb()
+      .doc('final_matches/m1')
+      .set(storedFinalMatch('e1', { id: 'p-lin', first_name: 'Lin', last_name: 'Chen' }, []));
     await renderApp('/match/m1');
     expect(await screen.findByText('No providers matched with this presenter.', {}, { timeout: 8000 })).toBeTruthy();
   });

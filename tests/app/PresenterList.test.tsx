@@ -24,7 +24,9 @@ const queueRounds = {
 
 describe('the presenters screen', () => {
   it('sends a visitor without a profile to the profile form', async () => {
-    await adminDb().doc('events/e1').set(storedEvent({ open: true, presenterIndex: 0 }));
+    await adminDb()
+      .doc('events/e1')
+      .set(storedEvent({ open: true, presenterIndex: 0 }));
     const app = await renderApp('/presenters');
     expect(await screen.findByRole('heading', { name: 'Provider Profile' }, { timeout: 8000 })).toBeTruthy();
     expect(app.location()).toBe('/profile');
@@ -32,7 +34,9 @@ describe('the presenters screen', () => {
 
   it('counts down to the start, with the location and the developers, before the event opens', async () => {
     storeProfile();
-    await adminDb().doc('events/e1').set(storedEvent({ open: false, startTime: new Date(Date.now() + 2 * 3600_000) }));
+    await adminDb()
+      .doc('events/e1')
+      .set(storedEvent({ open: false, startTime: new Date(Date.now() + 2 * 3600_000) }));
     await renderApp('/presenters');
     expect(await screen.findByRole('heading', { name: 'Event Starting In' }, { timeout: 8000 })).toBeTruthy();
     expect(screen.getByRole('timer').getAttribute('aria-label')).toMatch(/^(1|2) hours/);
@@ -42,19 +46,29 @@ describe('the presenters screen', () => {
 
   it('shows Event Closed, with the results and the contact address, when there is no start time', async () => {
     storeProfile();
-    await adminDb().doc('events/e1').set(storedEvent({ open: false, startTime: null }));
+    await adminDb()
+      .doc('events/e1')
+      .set(storedEvent({ open: false, startTime: null }));
     await renderApp('/presenters');
     expect(await screen.findByRole('heading', { name: 'Event Closed' }, { timeout: 8000 })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'View Results' }).getAttribute('href')).toBe('/results');
-    expect(screen.getByRole('link', { name: 'innovation@example.edu' }).getAttribute('href')).toBe('mailto:innovation@example.edu');
+    expect(screen.getByRole('link', { name: 'innovation@example.edu' }).getAttribute('href')).toBe(
+      'mailto:innovation@example.edu',
+    );
   });
 
   it('groups the open event into Live, Up Next and Finished, and follows the live presenter', async () => {
     storeProfile();
-    await adminDb().doc('events/e1').set(storedEvent({ open: true, presenterIndex: 1, rounds: queueRounds }));
+    await adminDb()
+      .doc('events/e1')
+      .set(storedEvent({ open: true, presenterIndex: 1, rounds: queueRounds }));
     await renderApp('/presenters');
     const live = await screen.findByRole('region', { name: 'Live' }, { timeout: 8000 });
-    expect(within(live).getByRole('link', { name: spoken('Lin Chen', 'Live') }).getAttribute('href')).toBe('/questions/p-lin');
+    expect(
+      within(live)
+        .getByRole('link', { name: spoken('Lin Chen', 'Live') })
+        .getAttribute('href'),
+    ).toBe('/questions/p-lin');
     const finished = screen.getByRole('region', { name: 'Finished' });
     expect(within(finished).getByRole('link', { name: spoken('Ada Okafor', 'Finished') })).toBeTruthy();
     const upNext = screen.getByRole('region', { name: 'Up Next' });
@@ -62,14 +76,18 @@ describe('the presenters screen', () => {
 
     await adminDb().doc('events/e1').update({ presenter_index: 3 });
     await eventually(() =>
-      expect(within(screen.getByRole('region', { name: 'Live' })).getByRole('link', { name: spoken('Sam Rivera', 'Live') })).toBeTruthy(),
+      expect(
+        within(screen.getByRole('region', { name: 'Live' })).getByRole('link', { name: spoken('Sam Rivera', 'Live') }),
+      ).toBeTruthy(),
     );
     expect(await screen.findByText('New Live Presenter!')).toBeTruthy();
   });
 
   it('opens the results for the session results entry and does nothing for an announcement', async () => {
     storeProfile();
-    await adminDb().doc('events/e1').set(storedEvent({ open: true, presenterIndex: 0, rounds: queueRounds }));
+    await adminDb()
+      .doc('events/e1')
+      .set(storedEvent({ open: true, presenterIndex: 0, rounds: queueRounds }));
     const app = await renderApp('/presenters');
     const upNext = await screen.findByRole('region', { name: 'Up Next' }, { timeout: 8000 });
     expect(within(upNext).queryByRole('link', { name: /announcement/i })).toBeNull();
@@ -80,11 +98,15 @@ describe('the presenters screen', () => {
 
   it('shows a finished presenter the provider has rated as Completed', async () => {
     storeProfile();
-    await adminDb().doc('events/e1').set(storedEvent({ open: true, presenterIndex: 2, rounds: queueRounds }));
+    await adminDb()
+      .doc('events/e1')
+      .set(storedEvent({ open: true, presenterIndex: 2, rounds: queueRounds }));
     await renderApp('/presenters');
     await screen.findByRole('region', { name: 'Finished' }, { timeout: 8000 });
     const { saveResponses } = await import('../../src/db/responses');
-    const outcome = await saveResponses('e1', 'p-ada', [{ question_id: 'q1', type: 'stars', rating: 5, comment: null, response: null }]);
+    const outcome = await saveResponses('e1', 'p-ada', [
+      { question_id: 'q1', type: 'stars', rating: 5, comment: null, response: null },
+    ]);
     await outcome.synced;
     const completed = await screen.findByRole('region', { name: 'Completed' }, { timeout: 8000 });
     expect(within(completed).getByRole('link', { name: spoken('Ada Okafor', 'Completed') })).toBeTruthy();

@@ -21,9 +21,27 @@ beforeEach(async () => {
   const db = adminDb();
   const batch = db.batch();
   batch.set(db.doc('events/e1'), storedEvent({ open: true, presenterIndex: 0 }));
-  batch.set(db.doc('questions/q1'), { question_number: 1, type: 'stars', title: 'Clinical validation', questions: 'How well can you support trials?', question: 'Clinical validation' });
-  batch.set(db.doc('questions/q2'), { question_number: 2, type: 'rating', title: 'Overall', questions: 'How promising is it?', question: 'Overall' });
-  batch.set(db.doc('questions/q3'), { question_number: 3, type: 'text', title: 'Comments', questions: 'Anything else?', question: 'Comments' });
+  batch.set(db.doc('questions/q1'), {
+    question_number: 1,
+    type: 'stars',
+    title: 'Clinical validation',
+    questions: 'How well can you support trials?',
+    question: 'Clinical validation',
+  });
+  batch.set(db.doc('questions/q2'), {
+    question_number: 2,
+    type: 'rating',
+    title: 'Overall',
+    questions: 'How promising is it?',
+    question: 'Overall',
+  });
+  batch.set(db.doc('questions/q3'), {
+    question_number: 3,
+    type: 'text',
+    title: 'Comments',
+    questions: 'Anything else?',
+    question: 'Comments',
+  });
   await batch.commit();
 });
 
@@ -54,7 +72,9 @@ async function dismissRules(user: ReturnType<typeof userEvent.setup>) {
 describe('the questionnaire', () => {
   it('explains the five star meanings first, and Go Back returns to the presenters', async () => {
     const { user, app, dialog } = await openQuestions();
-    const meanings = within(dialog).getAllByRole('listitem').map((item) => item.textContent);
+    const meanings = within(dialog)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
     expect(meanings).toEqual([
       '1 = Limited knowledge/support',
       '2 = Can help with some basic needs',
@@ -119,12 +139,21 @@ describe('the questionnaire', () => {
   it("shows a returning provider's saved answers and saves their change", async () => {
     const { uid } = await ensureSignedIn();
     await adminDb().doc(`responses/${uid}_e1_p-ada_q1`).set({
-      question_id: 'q1', presenter_id: 'p-ada', provider_id: uid, event_id: 'e1', type: 'stars', rating: 2, comment: 'Some help', response: null,
+      question_id: 'q1',
+      presenter_id: 'p-ada',
+      provider_id: uid,
+      event_id: 'e1',
+      type: 'stars',
+      rating: 2,
+      comment: 'Some help',
+      response: null,
     });
     const { user } = await openQuestions();
     const stars = await dismissRules(user);
     await waitFor(() => expect((within(stars).getByLabelText('Comments') as HTMLTextAreaElement).value).toBe('Some help'));
-    expect((within(stars).getByRole('radio', { name: '2 Stars: Can help with some basic needs' }) as HTMLInputElement).checked).toBe(true);
+    expect(
+      (within(stars).getByRole('radio', { name: '2 Stars: Can help with some basic needs' }) as HTMLInputElement).checked,
+    ).toBe(true);
 
     await chooseStars(user, stars, '5 Stars: Full-service');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
@@ -148,10 +177,10 @@ describe('the questionnaire', () => {
     network.restore();
     act(() => setOnline(true));
     const { uid } = await ensureSignedIn();
-    await waitFor(
-      async () => expect((await adminDb().doc(`responses/${uid}_e1_p-ada_q1`).get()).get('rating')).toBe(3),
-      { timeout: 30_000, interval: 500 },
-    );
+    await waitFor(async () => expect((await adminDb().doc(`responses/${uid}_e1_p-ada_q1`).get()).get('rating')).toBe(3), {
+      timeout: 30_000,
+      interval: 500,
+    });
     expect(screen.queryByText('An error occurred.')).toBeNull();
   }, 45_000);
 

@@ -40,7 +40,7 @@ describe('the session results', () => {
     await eventually(() => expect(app.location()).toBe('/profile'));
   });
 
-  it("says it is fetching the results while they are on their way", async () => {
+  it('says it is fetching the results while they are on their way', async () => {
     storeProfile();
     network.cutOff();
     await renderApp('/results');
@@ -51,9 +51,16 @@ describe('the session results', () => {
   it("lists the viewer's own matches under Your Matches and the rest under Potential Matches", async () => {
     storeProfile();
     await seed({
-      m1: storedFinalMatch('e1', { id: 'p-ada', first_name: 'Ada', last_name: 'Okafor', linkedin_url: 'https://www.linkedin.com/in/ada' }, [viewer, other]),
+      m1: storedFinalMatch(
+        'e1',
+        { id: 'p-ada', first_name: 'Ada', last_name: 'Okafor', linkedin_url: 'https://www.linkedin.com/in/ada' },
+        [viewer, other],
+      ),
       m2: storedFinalMatch('e1', { id: 'p-lin', first_name: 'Lin', last_name: 'Chen' }, [other]),
-      m3: storedFinalMatch('e1', { id: 'p-sam', first_name: 'Sam', last_name: 'Rivera' }, [viewer, { id: 'office', email: 'innovation@example.edu' }]),
+      m3: storedFinalMatch('e1', { id: 'p-sam', first_name: 'Sam', last_name: 'Rivera' }, [
+        viewer,
+        { id: 'office', email: 'innovation@example.edu' },
+      ]),
     });
     await openResults();
     expect(screen.getByRole('heading', { name: 'Session Results' })).toBeTruthy();
@@ -62,9 +69,15 @@ describe('the session results', () => {
     expect(within(yours).getAllByRole('listitem')).toHaveLength(1);
     expect(within(yours).getByRole('button', { name: /^Ada Okafor\s*,.*,\s*2 Matches$/ })).toBeTruthy();
     expect(within(yours).getByText('ada@startup.example')).toBeTruthy();
-    expect(within(yours).getByRole('link', { name: 'LinkedIn profile of Ada Okafor' }).getAttribute('href')).toBe('https://www.linkedin.com/in/ada');
+    expect(within(yours).getByRole('link', { name: 'LinkedIn profile of Ada Okafor' }).getAttribute('href')).toBe(
+      'https://www.linkedin.com/in/ada',
+    );
     const potential = screen.getByRole('region', { name: 'Potential Matches' });
-    expect(within(potential).getAllByRole('listitem').map((card) => card.querySelector('h3')?.textContent)).toEqual(['Lin Chen', 'Sam Rivera']);
+    expect(
+      within(potential)
+        .getAllByRole('listitem')
+        .map((card) => card.querySelector('h3')?.textContent),
+    ).toEqual(['Lin Chen', 'Sam Rivera']);
   });
 
   it('leaves out Your Matches when the viewer has none, and says when there are no other matches', async () => {
@@ -78,8 +91,16 @@ describe('the session results', () => {
     storeProfile();
     const matches: Record<string, Record<string, unknown>> = {};
     for (let index = 10; index < 22; index++) {
-      matches[`mine-${index}`] = storedFinalMatch('e1', { id: `pm-${index}`, first_name: `Mine${index}`, last_name: 'Presenter' }, [viewer]);
-      matches[`other-${index}`] = storedFinalMatch('e1', { id: `po-${index}`, first_name: `Other${index}`, last_name: 'Presenter' }, [other]);
+      matches[`mine-${index}`] = storedFinalMatch(
+        'e1',
+        { id: `pm-${index}`, first_name: `Mine${index}`, last_name: 'Presenter' },
+        [viewer],
+      );
+      matches[`other-${index}`] = storedFinalMatch(
+        'e1',
+        { id: `po-${index}`, first_name: `Other${index}`, last_name: 'Presenter' },
+        [other],
+      );
     }
     await seed(matches);
     const user = userEvent.setup();

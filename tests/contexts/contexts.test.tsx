@@ -26,11 +26,7 @@ const storedProfile = storedGrace('an-old-uid');
 
 function CurrentUser() {
   const { user, uid } = useUser();
-  return (
-    <p>
-      {user ? `${user.first_name} ${user.email} ${user.user_id === uid ? 'same-uid' : 'other-uid'}` : 'no user'}
-    </p>
-  );
+  return <p>{user ? `${user.first_name} ${user.email} ${user.user_id === uid ? 'same-uid' : 'other-uid'}` : 'no user'}</p>;
 }
 
 function Queue() {
@@ -68,7 +64,9 @@ describe('UserProvider', () => {
     expect(await screen.findByText('Grace grace@example.com same-uid', {}, { timeout: 10_000 })).toBeTruthy();
     const { uid } = await ensureSignedIn();
     expect(JSON.parse(localStorage.getItem('profile') ?? '{}')).toMatchObject({ user_id: uid });
-    await waitFor(async () => expect((await adminDb().doc(`providers/${uid}`).get()).get('email')).toBe('grace@example.com'), { timeout: 8_000 });
+    await waitFor(async () => expect((await adminDb().doc(`providers/${uid}`).get()).get('email')).toBe('grace@example.com'), {
+      timeout: 8_000,
+    });
   });
 
   it('saves the profile to providers/{uid} and the browser, and makes it the current user', async () => {
@@ -89,7 +87,10 @@ describe('UserProvider', () => {
       saved = await context!.saveProfile(profile);
     });
     expect(await screen.findByText('Grace grace@example.com same-uid')).toBeTruthy();
-    expect(JSON.parse(localStorage.getItem('profile') ?? '{}')).toMatchObject({ email: 'grace@example.com', user_id: saved!.user_id });
+    expect(JSON.parse(localStorage.getItem('profile') ?? '{}')).toMatchObject({
+      email: 'grace@example.com',
+      user_id: saved!.user_id,
+    });
     expect((await adminDb().doc(`providers/${saved!.user_id}`).get()).data()).toEqual(profile);
   });
 
@@ -110,7 +111,9 @@ function renderQueue() {
 
 describe('PresentersProvider', () => {
   it('follows the open event live: the queue moves when the admin moves on', async () => {
-    await adminDb().doc('events/ev1').set(storedEvent({ open: true, presenterIndex: 0 }));
+    await adminDb()
+      .doc('events/ev1')
+      .set(storedEvent({ open: true, presenterIndex: 0 }));
     localStorage.setItem('profile', JSON.stringify(storedProfile));
     renderQueue();
     expect(await screen.findByText('live: Ada', {}, { timeout: 10_000 })).toBeTruthy();
@@ -124,7 +127,9 @@ describe('PresentersProvider', () => {
 
   it("marks presenters the user has answered about Completed, from the saved answers and the browser's list", async () => {
     const { uid } = await ensureSignedIn();
-    await adminDb().doc('events/ev1').set(storedEvent({ open: true, presenterIndex: 2 }));
+    await adminDb()
+      .doc('events/ev1')
+      .set(storedEvent({ open: true, presenterIndex: 2 }));
     await adminDb().doc(`responses/${uid}_ev1_p-ada_q1`).set({
       event_id: 'ev1',
       presenter_id: 'p-ada',

@@ -22,7 +22,9 @@ function follow(start: (callback: (event: Event | null) => void, onError: (error
 
 describe('watchEvent', () => {
   it('gives the event with its id, dates and camelCase names', async () => {
-    await adminDb().doc('events/e1').set(storedEvent({ open: true, presenterIndex: 0 }));
+    await adminDb()
+      .doc('events/e1')
+      .set(storedEvent({ open: true, presenterIndex: 0 }));
     const live = follow((callback, onError) => events.watchEvent('e1', callback, onError));
     try {
       await eventually(() => expect(live.latest()).toBeTruthy());
@@ -46,7 +48,9 @@ describe('watchEvent', () => {
   });
 
   it('passes a live change of presenter_index on, and the queue follows it', async () => {
-    await adminDb().doc('events/e1').set(storedEvent({ open: true, presenterIndex: 0 }));
+    await adminDb()
+      .doc('events/e1')
+      .set(storedEvent({ open: true, presenterIndex: 0 }));
     const live = follow((callback, onError) => events.watchEvent('e1', callback, onError));
     try {
       await eventually(() => expect(live.latest()?.presenterIndex).toBe(0));
@@ -75,17 +79,27 @@ describe('watchEvent', () => {
 
 describe('getEvents', () => {
   it('lists events by start time, events without one last', async () => {
-    await adminDb().doc('events/late').set(storedEvent({ startTime: new Date('2030-06-01T09:00:00Z') }));
-    await adminDb().doc('events/early').set(storedEvent({ startTime: new Date('2030-01-01T09:00:00Z') }));
-    await adminDb().doc('events/unscheduled').set(storedEvent({ startTime: null }));
+    await adminDb()
+      .doc('events/late')
+      .set(storedEvent({ startTime: new Date('2030-06-01T09:00:00Z') }));
+    await adminDb()
+      .doc('events/early')
+      .set(storedEvent({ startTime: new Date('2030-01-01T09:00:00Z') }));
+    await adminDb()
+      .doc('events/unscheduled')
+      .set(storedEvent({ startTime: null }));
     expect((await events.getEvents()).map((event) => event.id)).toEqual(['early', 'late', 'unscheduled']);
   });
 });
 
 describe('watchSharedEvent', () => {
   it('shows the open event', async () => {
-    await adminDb().doc('events/a').set(storedEvent({ startTime: new Date(Date.now() + 3_600_000) }));
-    await adminDb().doc('events/b').set(storedEvent({ open: true, presenterIndex: 0 }));
+    await adminDb()
+      .doc('events/a')
+      .set(storedEvent({ startTime: new Date(Date.now() + 3_600_000) }));
+    await adminDb()
+      .doc('events/b')
+      .set(storedEvent({ open: true, presenterIndex: 0 }));
     const shared = follow(events.watchSharedEvent);
     try {
       await eventually(() => expect(shared.latest()?.id).toBe('b'));
@@ -95,9 +109,15 @@ describe('watchSharedEvent', () => {
   });
 
   it('without an open event shows the next to start, and switches when an admin opens another', async () => {
-    await adminDb().doc('events/past').set(storedEvent({ startTime: new Date(Date.now() - 86_400_000) }));
-    await adminDb().doc('events/next').set(storedEvent({ startTime: new Date(Date.now() + 3_600_000) }));
-    await adminDb().doc('events/later').set(storedEvent({ startTime: new Date(Date.now() + 7_200_000) }));
+    await adminDb()
+      .doc('events/past')
+      .set(storedEvent({ startTime: new Date(Date.now() - 86_400_000) }));
+    await adminDb()
+      .doc('events/next')
+      .set(storedEvent({ startTime: new Date(Date.now() + 3_600_000) }));
+    await adminDb()
+      .doc('events/later')
+      .set(storedEvent({ startTime: new Date(Date.now() + 7_200_000) }));
     const shared = follow(events.watchSharedEvent);
     try {
       await eventually(() => expect(shared.latest()?.id).toBe('next'));

@@ -37,12 +37,19 @@ describe('isValidEmail', () => {
     expect(isValidEmail(email)).toBe(true);
   });
 
-  it.each(['', 'grace', 'grace@', '@example.com', 'grace@example', 'grace@@example.com', 'gr ace@example.com', 'grace@example.', 'grace@.com'])(
-    'rejects "%s"',
-    (email) => {
-      expect(isValidEmail(email)).toBe(false);
-    },
-  );
+  it.each([
+    '',
+    'grace',
+    'grace@',
+    '@example.com',
+    'grace@example',
+    'grace@@example.com',
+    'gr ace@example.com',
+    'grace@example.',
+    'grace@.com',
+  ])('rejects "%s"', (email) => {
+    expect(isValidEmail(email)).toBe(false);
+  });
 });
 
 describe('isValidPhone', () => {

@@ -43,34 +43,80 @@ beforeAll(async () => {
 
   admin = openAdminDb(projectId);
   const batch = admin.db.batch();
-  batch.set(admin.db.doc('events/medtech'), storedEvent({
-    title: 'Med-Tech Pitch Session',
-    open: true,
-    presenterIndex: 0,
-    rounds: {
-      round_1: [
-        { presenter_id: 'p-ada', first_name: 'Ada', last_name: 'Okafor' },
-        { presenter_id: 'p-lin', first_name: 'Lin', last_name: 'Chen' },
-        { presenter_id: 'p-results', first_name: 'session', last_name: 'results' },
-      ],
-    },
-  }));
-  batch.set(admin.db.doc('questions/q1'), { question_number: 1, type: 'stars', title: 'Clinical validation', questions: 'How well can you support clinical validation and trials?', question: 'Clinical validation' });
-  batch.set(admin.db.doc('questions/q2'), { question_number: 2, type: 'rating', title: 'Overall', questions: 'How promising is this innovation overall?', question: 'Overall' });
-  batch.set(admin.db.doc('questions/q3'), { question_number: 3, type: 'text', title: 'Comments', questions: 'Anything you would like the presenter to know?', question: 'Comments' });
+  batch.set(
+    admin.db.doc('events/medtech'),
+    storedEvent({
+      title: 'Med-Tech Pitch Session',
+      open: true,
+      presenterIndex: 0,
+      rounds: {
+        round_1: [
+          { presenter_id: 'p-ada', first_name: 'Ada', last_name: 'Okafor' },
+          { presenter_id: 'p-lin', first_name: 'Lin', last_name: 'Chen' },
+          { presenter_id: 'p-results', first_name: 'session', last_name: 'results' },
+        ],
+      },
+    }),
+  );
+  batch.set(admin.db.doc('questions/q1'), {
+    question_number: 1,
+    type: 'stars',
+    title: 'Clinical validation',
+    questions: 'How well can you support clinical validation and trials?',
+    question: 'Clinical validation',
+  });
+  batch.set(admin.db.doc('questions/q2'), {
+    question_number: 2,
+    type: 'rating',
+    title: 'Overall',
+    questions: 'How promising is this innovation overall?',
+    question: 'Overall',
+  });
+  batch.set(admin.db.doc('questions/q3'), {
+    question_number: 3,
+    type: 'text',
+    title: 'Comments',
+    questions: 'Anything you would like the presenter to know?',
+    question: 'Comments',
+  });
   batch.set(admin.db.doc('final_matches/m-ada'), {
     event_id: 'medtech',
     presenter_id: 'p-ada',
-    presenter_details: { first_name: 'Ada', last_name: 'Okafor', email: 'ada@pulseloop.example', company: 'PulseLoop', linkedin_url: 'https://www.linkedin.com/in/ada', profile_url: null },
+    presenter_details: {
+      first_name: 'Ada',
+      last_name: 'Okafor',
+      email: 'ada@pulseloop.example',
+      company: 'PulseLoop',
+      linkedin_url: 'https://www.linkedin.com/in/ada',
+      profile_url: null,
+    },
     matched_providers: [
-      { provider_id: 'x1', provider_details: { first_name: 'Omar', last_name: 'Diaz', email: 'omar@partner.example', company: 'MedScale' } },
-      { provider_id: 'x2', provider_details: { first_name: 'Attendee', last_name: 'Viewer', email: 'attendee@example.com', company: 'Care Partners' } },
+      {
+        provider_id: 'x1',
+        provider_details: { first_name: 'Omar', last_name: 'Diaz', email: 'omar@partner.example', company: 'MedScale' },
+      },
+      {
+        provider_id: 'x2',
+        provider_details: {
+          first_name: 'Attendee',
+          last_name: 'Viewer',
+          email: 'attendee@example.com',
+          company: 'Care Partners',
+        },
+      },
     ],
   });
   batch.set(admin.db.doc('final_matches/m-lin'), {
     event_id: 'medtech',
     presenter_id: 'p-lin',
-    presenter_details: { first_name: 'Lin', last_name: 'Chen', email: 'lin@gaitsense.example', company: 'GaitSense', linkedin_url: null, profile_url: null },
+    presenter_details: {
+      first_name: 'Lin',
+      last_name: 'Chen',
+      email: 'lin@gaitsense.example',
+      company: 'GaitSense',
+      linkedin_url: null,
+      profile_url: null,
+    },
     matched_providers: [],
   });
   await batch.commit();
@@ -94,13 +140,20 @@ interface AxeViolation {
 async function seriousViolations(page: Page): Promise<string[]> {
   await page.addScriptTag({ path: axePath });
   const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } });
+    const axe = (
+      window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: AxeViolation[] }> } }
+    ).axe;
+    const result = await axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
+    });
     return result.violations;
   });
   return violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id} (${violation.impact}): ${violation.help} at ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+    .map(
+      (violation) =>
+        `${violation.id} (${violation.impact}): ${violation.help} at ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    );
 }
 
 async function checkStep(page: Page, width: number, step: string) {
@@ -131,7 +184,10 @@ describe.each([
     try {
       await page.goto(appUrl);
       await page.getByText('Please complete your profile in order to participate.').waitFor();
-      await page.getByRole('region', { name: 'Explore Sessions' }).getByRole('link', { name: /^11:15 AM\s*,\s*Med-Tech Pitch Session/ }).waitFor();
+      await page
+        .getByRole('region', { name: 'Explore Sessions' })
+        .getByRole('link', { name: /^11:15 AM\s*,\s*Med-Tech Pitch Session/ })
+        .waitFor();
       await checkStep(page, width, 'landing');
 
       await page.getByRole('link', { name: 'Complete Your Profile' }).click();
@@ -153,7 +209,10 @@ describe.each([
       const nav = page.getByRole('navigation', { name: 'Main' });
       await expect.poll(() => nav.getByRole('link', { name: 'Presenters' }).getAttribute('aria-current')).toBe('page');
       await expect.poll(() => nav.getByRole('link', { name: 'Profile' }).getAttribute('aria-current')).toBeNull();
-      await page.getByRole('region', { name: 'Up Next' }).getByRole('link', { name: /^Lin Chen\s*,\s*Up Next$/ }).waitFor();
+      await page
+        .getByRole('region', { name: 'Up Next' })
+        .getByRole('link', { name: /^Lin Chen\s*,\s*Up Next$/ })
+        .waitFor();
       await checkStep(page, width, 'presenters');
 
       await live.getByRole('link', { name: /^Ada Okafor\s*,\s*Live$/ }).click();
@@ -180,7 +239,12 @@ describe.each([
       const uid = await page.evaluate(() => JSON.parse(window.localStorage.getItem('profile') ?? '{}').user_id as string);
       const stored = await admin.db.collection('responses').where('provider_id', '==', uid).get();
       const byQuestion = Object.fromEntries(stored.docs.map((document) => [document.get('question_id'), document.data()]));
-      expect(byQuestion.q1).toMatchObject({ presenter_id: 'p-ada', event_id: 'medtech', rating: 4, comment: 'We can run a pilot study.' });
+      expect(byQuestion.q1).toMatchObject({
+        presenter_id: 'p-ada',
+        event_id: 'medtech',
+        rating: 4,
+        comment: 'We can run a pilot study.',
+      });
       expect(byQuestion.q2).toMatchObject({ rating: 5 });
       expect(byQuestion.q3).toMatchObject({ response: 'Great pitch.' });
     } finally {
@@ -189,13 +253,24 @@ describe.each([
   }, 120_000);
 });
 
-describe.each([{ width: 360, height: 740 }, { width: 1280, height: 800 }])('an attendee at $width px', ({ width, height }) => {
+describe.each([
+  { width: 360, height: 740 },
+  { width: 1280, height: 800 },
+])('an attendee at $width px', ({ width, height }) => {
   it('browses the results, opens a match and its details page', async () => {
     const context = await browser.newContext({ viewport: { width, height } });
     await context.addInitScript(() => {
       window.localStorage.setItem(
         'profile',
-        JSON.stringify({ user_id: '', first_name: 'Attendee', last_name: 'Viewer', email: 'attendee@example.com', company: 'Care Partners', phone: '', terms_accepted: true }),
+        JSON.stringify({
+          user_id: '',
+          first_name: 'Attendee',
+          last_name: 'Viewer',
+          email: 'attendee@example.com',
+          company: 'Care Partners',
+          phone: '',
+          terms_accepted: true,
+        }),
       );
     });
     const page = await context.newPage();
@@ -204,7 +279,10 @@ describe.each([{ width: 360, height: 740 }, { width: 1280, height: 800 }])('an a
       await page.goto(new URL('/results', appUrl).href);
       const yours = page.getByRole('region', { name: 'Your Matches' });
       await yours.getByRole('button', { name: /^Ada Okafor/ }).waitFor();
-      await page.getByRole('region', { name: 'Potential Matches' }).getByRole('button', { name: /^Lin Chen/ }).waitFor();
+      await page
+        .getByRole('region', { name: 'Potential Matches' })
+        .getByRole('button', { name: /^Lin Chen/ })
+        .waitFor();
       await checkStep(page, width, 'results');
 
       await yours.getByRole('button', { name: /^Ada Okafor/ }).click();
@@ -230,7 +308,15 @@ describe('a provider on a phone during a Wi-Fi drop-out', () => {
     await context.addInitScript(() => {
       window.localStorage.setItem(
         'profile',
-        JSON.stringify({ user_id: '', first_name: 'Offline', last_name: 'Rater', email: 'offline.rater@example.com', company: 'Venue Wi-Fi Ltd', phone: '', terms_accepted: true }),
+        JSON.stringify({
+          user_id: '',
+          first_name: 'Offline',
+          last_name: 'Rater',
+          email: 'offline.rater@example.com',
+          company: 'Venue Wi-Fi Ltd',
+          phone: '',
+          terms_accepted: true,
+        }),
       );
     });
     const page = await context.newPage();
@@ -242,7 +328,11 @@ describe('a provider on a phone during a Wi-Fi drop-out', () => {
       // The cached profile is saved under the anonymous uid in the background; wait for it.
       const uid = async (): Promise<string> =>
         page.evaluate(() => JSON.parse(window.localStorage.getItem('profile') ?? '{}').user_id as string);
-      await expect.poll(async () => (await uid()) !== '' && (await admin.db.doc(`providers/${await uid()}`).get()).exists, { timeout: 20_000 }).toBe(true);
+      await expect
+        .poll(async () => (await uid()) !== '' && (await admin.db.doc(`providers/${await uid()}`).get()).exists, {
+          timeout: 20_000,
+        })
+        .toBe(true);
 
       await live.getByRole('link', { name: /^Ada Okafor\s*,\s*Live$/ }).click();
       const rules = page.getByRole('dialog', { name: 'Star Rating System' });
@@ -263,7 +353,10 @@ describe('a provider on a phone during a Wi-Fi drop-out', () => {
 
       await context.setOffline(false);
       const stored = async (): Promise<unknown> => {
-        const answers = await admin.db.collection('responses').where('provider_id', '==', await uid()).get();
+        const answers = await admin.db
+          .collection('responses')
+          .where('provider_id', '==', await uid())
+          .get();
         return answers.docs.map((document) => [document.get('question_id'), document.get('rating')]);
       };
       await expect.poll(stored, { timeout: 30_000, interval: 500 }).toEqual([['q1', 3]]);

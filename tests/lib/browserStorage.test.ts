@@ -2,12 +2,7 @@
 // The browser-stored 'profile' and 'presenters' items.
 
 import { beforeEach, describe, expect, it } from 'vitest';
-import {
-  readStoredPresenters,
-  readStoredProfile,
-  writeStoredPresenters,
-  writeStoredProfile,
-} from '../../src/lib/browserStorage';
+import { readStoredPresenters, readStoredProfile, writeStoredPresenters, writeStoredProfile } from '../../src/lib/browserStorage';
 import { storedGrace } from '../support/fixtures';
 
 const profile = storedGrace('uid-1');

@@ -8,7 +8,12 @@ const before = (ms: number) => new Date(start.getTime() - ms);
 
 describe('countdown', () => {
   it('splits the time left into hours, minutes and seconds', () => {
-    expect(countdown(start, before((26 * 3600 + 5 * 60 + 9) * 1000))).toEqual({ state: 'counting', hours: 26, minutes: 5, seconds: 9 });
+    expect(countdown(start, before((26 * 3600 + 5 * 60 + 9) * 1000))).toEqual({
+      state: 'counting',
+      hours: 26,
+      minutes: 5,
+      seconds: 9,
+    });
   });
 
   it('rounds a part second up, so it never shows zero before the start', () => {

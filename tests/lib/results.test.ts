@@ -12,7 +12,14 @@ function match(id: string, presenter: string, emails: string[]): FinalMatch {
     id,
     event_id: 'ev',
     presenter_id: `p-${id}`,
-    presenter_details: { first_name: presenter, last_name: 'X', email: `${presenter}@example.com`, company: 'Co', linkedin_url: null, profile_url: null },
+    presenter_details: {
+      first_name: presenter,
+      last_name: 'X',
+      email: `${presenter}@example.com`,
+      company: 'Co',
+      linkedin_url: null,
+      profile_url: null,
+    },
     matched_providers: emails.map((email, index) => ({
       provider_id: `prov-${index}`,
       provider_details: { first_name: 'F', last_name: 'L', email, company: 'C' },

@@ -15,19 +15,51 @@ async function zoneErrors(file: string, code: string): Promise<string[]> {
 
 describe('zone boundaries', () => {
   it.each([
-    ['src/features/x/View.tsx', "import { startBackend } from '../../../backend/src/server.js';", 'The app zone may not import from the backend zone'],
-    ['src/db/x.ts', "import { handler } from '../../functions/src/index.js';", 'The app zone may not import from the functions zone'],
-    ['src/lib/x.ts', "import { renderApp } from '../../tests/app/support/appTestBed';", 'The app zone may not import from the tests zone'],
+    [
+      'src/features/x/View.tsx',
+      "import { startBackend } from '../../../backend/src/server.js';",
+      'The app zone may not import from the backend zone',
+    ],
+    [
+      'src/db/x.ts',
+      "import { handler } from '../../functions/src/index.js';",
+      'The app zone may not import from the functions zone',
+    ],
+    [
+      'src/lib/x.ts',
+      "import { renderApp } from '../../tests/app/support/appTestBed';",
+      'The app zone may not import from the tests zone',
+    ],
     ['backend/src/x.ts', "import { db } from '../../src/db/firebase';", 'The backend zone may not import from the app zone'],
-    ['backend/src/firestore/x.ts', "export * from '../../../functions/src/index.js';", 'The backend zone may not import from the functions zone'],
-    ['functions/src/x.ts', "import { paths } from '../../src/config/paths';", 'The functions zone may not import from the app zone'],
-    ['functions/src/x.ts', "const server = await import('../../backend/src/server.js');", 'The functions zone may not import from the backend zone'],
+    [
+      'backend/src/firestore/x.ts',
+      "export * from '../../../functions/src/index.js';",
+      'The backend zone may not import from the functions zone',
+    ],
+    [
+      'functions/src/x.ts',
+      "import { paths } from '../../src/config/paths';",
+      'The functions zone may not import from the app zone',
+    ],
+    [
+      'functions/src/x.ts',
+      "const server = await import('../../backend/src/server.js');",
+      'The functions zone may not import from the backend zone',
+    ],
     ['domain/x.ts', "import { paths } from '../src/config/paths';", 'The domain is pure TypeScript and imports only itself'],
     ['domain/x.ts', "import { useState } from 'react';", 'The domain is pure TypeScript and imports only itself'],
     ['domain/x.ts', "import { doc } from 'firebase/firestore';", 'The domain is pure TypeScript and imports only itself'],
     ['domain/x.ts', "import fs from 'node:fs';", 'The domain is pure TypeScript and imports only itself'],
   ])('%s: %s is refused', async (file, code, message) => {
-    const errors = await zoneErrors(file, `${code}\nexport const keep = [${code.match(/\{ (\w+) \}|import (\w+)|const (\w+)/)?.slice(1).find(Boolean) ?? '0'}];\n`);
+    const errors = await zoneErrors(
+      file,
+      `${code}\nexport const keep = [${
+        code
+          .match(/\{ (\w+) \}|import (\w+)|const (\w+)/)
+          ?.slice(1)
+          .find(Boolean) ?? '0'
+      }];\n`,
+    );
     expect(errors.join('\n')).toContain(message);
   });
 

@@ -19,7 +19,8 @@ const CHROMIUM_ARGS = [
 export function chromiumPath(): string {
   const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'];
   const found = candidates.find((candidate) => candidate && fs.existsSync(candidate));
-  if (!found) throw new Error('Chromium not found: install Debian\'s chromium (apt-get install -y chromium) or set CHROMIUM_PATH.');
+  if (!found)
+    throw new Error("Chromium not found: install Debian's chromium (apt-get install -y chromium) or set CHROMIUM_PATH.");
   return found;
 }
 

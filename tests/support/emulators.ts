@@ -27,9 +27,8 @@ export function uniqueProjectId(label: string): string {
 /** Deletes every document of a project, as the official emulator's reset endpoint does. */
 export async function resetFirestore(projectId: string): Promise<void> {
   const { host, port } = firestoreEmulator();
-  const res = await fetch(
-    `http://${host}:${port}/emulator/v1/projects/${projectId}/databases/(default)/documents`,
-    { method: 'DELETE' },
-  );
+  const res = await fetch(`http://${host}:${port}/emulator/v1/projects/${projectId}/databases/(default)/documents`, {
+    method: 'DELETE',
+  });
   if (!res.ok) throw new Error(`Firestore reset failed: ${res.status} ${await res.text()}`);
 }

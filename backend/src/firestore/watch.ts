@@ -126,7 +126,10 @@ export function openListen(
   function addTarget(spec: Target): void {
     const id = spec.targetId;
     if (typeof id !== 'number' || !Number.isInteger(id)) {
-      throw new ApiError('INVALID_ARGUMENT', 'addTarget needs an integer targetId (server-assigned target ids are not supported).');
+      throw new ApiError(
+        'INVALID_ARGUMENT',
+        'addTarget needs an integer targetId (server-assigned target ids are not supported).',
+      );
     }
     const once = spec.once === true;
     let target: ActiveTarget;
@@ -167,7 +170,8 @@ export function openListen(
   }
 
   function buildTarget(spec: Target, id: number, once: boolean): ActiveTarget {
-    if (spec.documents && spec.query) throw new ApiError('INVALID_ARGUMENT', 'A target has either documents or a query, not both.');
+    if (spec.documents && spec.query)
+      throw new ApiError('INVALID_ARGUMENT', 'A target has either documents or a query, not both.');
     if (spec.documents) {
       const names = spec.documents.documents ?? [];
       if (!Array.isArray(names) || names.length === 0) {
@@ -197,7 +201,8 @@ export function openListen(
       };
     }
     const kinds = Object.keys(spec).filter((k) => !['targetId', 'resumeToken', 'readTime', 'once', 'expectedCount'].includes(k));
-    if (kinds.length > 0) throw new ApiError('UNIMPLEMENTED', `Listen targets of type ${kinds.join(', ')} are not supported by the local backend.`);
+    if (kinds.length > 0)
+      throw new ApiError('UNIMPLEMENTED', `Listen targets of type ${kinds.join(', ')} are not supported by the local backend.`);
     throw new ApiError('INVALID_ARGUMENT', 'addTarget needs documents or a query.');
   }
 
@@ -282,7 +287,11 @@ export function openListen(
         }
       }
 
-      const err = denied(target, adds.map((doc) => ({ name: doc.name, doc })), false);
+      const err = denied(
+        target,
+        adds.map((doc) => ({ name: doc.name, doc })),
+        false,
+      );
       if (err) {
         removeWithCause(target.id, err);
         continue;
@@ -331,7 +340,8 @@ export function openListen(
           throw new ApiError('INVALID_ARGUMENT', 'A ListenRequest has either addTarget or removeTarget.');
         }
         if (req.addTarget !== undefined) {
-          if (!req.addTarget || typeof req.addTarget !== 'object') throw new ApiError('INVALID_ARGUMENT', 'addTarget must be an object.');
+          if (!req.addTarget || typeof req.addTarget !== 'object')
+            throw new ApiError('INVALID_ARGUMENT', 'addTarget must be an object.');
           addTarget(req.addTarget);
         } else if (req.removeTarget !== undefined) {
           removeTarget(req.removeTarget);

@@ -40,11 +40,13 @@ export function openWriteStream(
     if (req.database !== undefined && req.database !== database) {
       throw new ApiError('INVALID_ARGUMENT', `This stream serves ${database}, not ${String(req.database)}.`);
     }
-    if (req.writes !== undefined && !Array.isArray(req.writes)) throw new ApiError('INVALID_ARGUMENT', 'writes must be an array.');
+    if (req.writes !== undefined && !Array.isArray(req.writes))
+      throw new ApiError('INVALID_ARGUMENT', 'writes must be an array.');
     const writes = req.writes ?? [];
 
     if (!handshakeDone) {
-      if (writes.length > 0) throw new ApiError('INVALID_ARGUMENT', 'The first request on a Write stream is a handshake and carries no writes.');
+      if (writes.length > 0)
+        throw new ApiError('INVALID_ARGUMENT', 'The first request on a Write stream is a handshake and carries no writes.');
       handshakeDone = true;
       send({ streamId, streamToken: nextToken() });
       return;

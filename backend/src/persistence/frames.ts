@@ -70,7 +70,11 @@ export function decodeFrames(data: Buffer): FrameScan {
     offset = frame.end;
   }
   if (offset === data.length) return { records, validBytes: offset, trouble: null };
-  return { records, validBytes: offset, trouble: { kind: isTornTail(data, offset) ? 'torn' : 'damaged', offset, bytes: data.length - offset } };
+  return {
+    records,
+    validBytes: offset,
+    trouble: { kind: isTornTail(data, offset) ? 'torn' : 'damaged', offset, bytes: data.length - offset },
+  };
 }
 
 /**

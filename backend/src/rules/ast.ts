@@ -19,9 +19,7 @@ export interface ServiceNode {
 }
 
 export type MatchSegment =
-  | { kind: 'literal'; value: string }
-  | { kind: 'wildcard'; name: string }
-  | { kind: 'recursive'; name: string };
+  { kind: 'literal'; value: string } | { kind: 'wildcard'; name: string } | { kind: 'recursive'; name: string };
 
 export interface MatchNode {
   kind: 'match';

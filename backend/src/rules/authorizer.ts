@@ -40,7 +40,8 @@ export interface RulesAuthorizer {
 }
 
 export function createRulesAuthorizer(options: RulesAuthorizerOptions): RulesAuthorizer {
-  const compile = (rules: RulesSource | null | undefined): CompiledRules | null => (rules ? loadRules(rules.source, rules.file) : null);
+  const compile = (rules: RulesSource | null | undefined): CompiledRules | null =>
+    rules ? loadRules(rules.source, rules.file) : null;
   let firestore = compile(options.firestore);
   let storage = compile(options.storage);
   const firestoreByProject = new Map<string, CompiledRules>();
@@ -66,7 +67,9 @@ export function createRulesAuthorizer(options: RulesAuthorizerOptions): RulesAut
       const decision = decide(access);
       if (options.debug) {
         const target = access.service === 'firestore' ? access.path : `${access.bucket}/${access.path}`;
-        log(`rules: ${decision.allow ? 'allow' : 'deny'} ${access.service} ${access.method} ${target}: ${decision.reason ?? 'no reason given'}`);
+        log(
+          `rules: ${decision.allow ? 'allow' : 'deny'} ${access.service} ${access.method} ${target}: ${decision.reason ?? 'no reason given'}`,
+        );
       }
       return decision;
     },

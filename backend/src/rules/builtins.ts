@@ -58,8 +58,14 @@ const contains = (haystack: RValue[], needle: RValue) => haystack.some((x) => eq
 
 const collectionMethods = {
   size: { arity: fixed(0), fn: (self: Of<'list'> | Of<'set'>) => int(self.v.length) },
-  hasAll: { arity: fixed(1), fn: (self: Of<'list'> | Of<'set'>, [other]: Args) => bool(items(other, 'hasAll').every((x) => contains(self.v, x))) },
-  hasAny: { arity: fixed(1), fn: (self: Of<'list'> | Of<'set'>, [other]: Args) => bool(items(other, 'hasAny').some((x) => contains(self.v, x))) },
+  hasAll: {
+    arity: fixed(1),
+    fn: (self: Of<'list'> | Of<'set'>, [other]: Args) => bool(items(other, 'hasAll').every((x) => contains(self.v, x))),
+  },
+  hasAny: {
+    arity: fixed(1),
+    fn: (self: Of<'list'> | Of<'set'>, [other]: Args) => bool(items(other, 'hasAny').some((x) => contains(self.v, x))),
+  },
   hasOnly: {
     arity: fixed(1),
     fn: (self: Of<'list'> | Of<'set'>, [other]: Args) => {
@@ -92,11 +98,17 @@ function toRadians(deg: number): number {
 export const METHODS: Record<string, Record<string, MethodBuiltin>> = {
   string: {
     size: { arity: fixed(0), fn: (self: Of<'string'>) => int(codePoints(self.v).length) },
-    matches: { arity: fixed(1), fn: (self: Of<'string'>, [re]) => bool(compileRe2(expect(re, 'string', 'matches').v, 'whole').test(self.v)) },
+    matches: {
+      arity: fixed(1),
+      fn: (self: Of<'string'>, [re]) => bool(compileRe2(expect(re, 'string', 'matches').v, 'whole').test(self.v)),
+    },
     lower: { arity: fixed(0), fn: (self: Of<'string'>) => str(self.v.toLowerCase()) },
     upper: { arity: fixed(0), fn: (self: Of<'string'>) => str(self.v.toUpperCase()) },
     trim: { arity: fixed(0), fn: (self: Of<'string'>) => str(self.v.replace(/^[ \t\n\r\f\v]+|[ \t\n\r\f\v]+$/g, '')) },
-    split: { arity: fixed(1), fn: (self: Of<'string'>, [re]) => list(self.v.split(compileRe2(expect(re, 'string', 'split').v, 'global')).map(str)) },
+    split: {
+      arity: fixed(1),
+      fn: (self: Of<'string'>, [re]) => list(self.v.split(compileRe2(expect(re, 'string', 'split').v, 'global')).map(str)),
+    },
     replace: {
       arity: fixed(2),
       fn: (self: Of<'string'>, [re, sub]) => {
@@ -110,7 +122,8 @@ export const METHODS: Record<string, Record<string, MethodBuiltin>> = {
     ...collectionMethods,
     join: {
       arity: fixed(1),
-      fn: (self: Of<'list'>, [sep]) => str(self.v.map((x) => expect(x, 'string', 'join').v).join(expect(sep, 'string', 'join').v)),
+      fn: (self: Of<'list'>, [sep]) =>
+        str(self.v.map((x) => expect(x, 'string', 'join').v).join(expect(sep, 'string', 'join').v)),
     },
     concat: { arity: fixed(1), fn: (self: Of<'list'>, [other]) => list([...self.v, ...expect(other, 'list', 'concat').v]) },
     removeAll: {
@@ -158,18 +171,23 @@ export const METHODS: Record<string, Record<string, MethodBuiltin>> = {
         return current;
       },
     },
-    diff: { arity: fixed(1), fn: (self: Of<'map'>, [other]) => ({ t: 'mapdiff', left: self.v, right: expect(other, 'map', 'diff').v }) },
+    diff: {
+      arity: fixed(1),
+      fn: (self: Of<'map'>, [other]) => ({ t: 'mapdiff', left: self.v, right: expect(other, 'map', 'diff').v }),
+    },
   },
   mapdiff: {
     addedKeys: { arity: fixed(0), fn: (self: Of<'mapdiff'>) => keySet(self.left, (k) => !self.right.has(k)) },
     removedKeys: { arity: fixed(0), fn: (self: Of<'mapdiff'>) => keySet(self.right, (k) => !self.left.has(k)) },
     changedKeys: {
       arity: fixed(0),
-      fn: (self: Of<'mapdiff'>) => keySet(self.left, (k) => self.right.has(k) && !equals(self.left.get(k) as RValue, self.right.get(k) as RValue)),
+      fn: (self: Of<'mapdiff'>) =>
+        keySet(self.left, (k) => self.right.has(k) && !equals(self.left.get(k) as RValue, self.right.get(k) as RValue)),
     },
     unchangedKeys: {
       arity: fixed(0),
-      fn: (self: Of<'mapdiff'>) => keySet(self.left, (k) => self.right.has(k) && equals(self.left.get(k) as RValue, self.right.get(k) as RValue)),
+      fn: (self: Of<'mapdiff'>) =>
+        keySet(self.left, (k) => self.right.has(k) && equals(self.left.get(k) as RValue, self.right.get(k) as RValue)),
     },
     affectedKeys: {
       arity: fixed(0),
@@ -329,11 +347,18 @@ export const NAMESPACES: Record<string, Record<string, Builtin>> = {
     },
   },
   timestamp: {
-    value: { arity: fixed(1), fn: ([ms]) => ({ t: 'timestamp', v: checkTimestamp(integral(ms, 'timestamp.value') * NANOS_PER_MILLI) }) },
+    value: {
+      arity: fixed(1),
+      fn: ([ms]) => ({ t: 'timestamp', v: checkTimestamp(integral(ms, 'timestamp.value') * NANOS_PER_MILLI) }),
+    },
     date: {
       arity: fixed(3),
       fn: ([y, m, d]) => {
-        const millis = utcMillis(Number(integral(y, 'timestamp.date')), Number(integral(m, 'timestamp.date')), Number(integral(d, 'timestamp.date')));
+        const millis = utcMillis(
+          Number(integral(y, 'timestamp.date')),
+          Number(integral(m, 'timestamp.date')),
+          Number(integral(d, 'timestamp.date')),
+        );
         return { t: 'timestamp', v: checkTimestamp(BigInt(millis) * NANOS_PER_MILLI) };
       },
     },
@@ -350,7 +375,10 @@ export const NAMESPACES: Record<string, Record<string, Builtin>> = {
     },
   },
   hashing: Object.fromEntries(
-    Object.entries(HASHES).map(([name, hash]) => [name, { arity: fixed(1), fn: ([x]: Args) => ({ t: 'bytes', v: hash(utf8(x, `hashing.${name}`)) }) as RValue }]),
+    Object.entries(HASHES).map(([name, hash]) => [
+      name,
+      { arity: fixed(1), fn: ([x]: Args) => ({ t: 'bytes', v: hash(utf8(x, `hashing.${name}`)) }) as RValue },
+    ]),
   ),
 };
 
@@ -386,4 +414,3 @@ export function callMethod(self: RValue, name: string, args: RValue[]): RValue {
   if (!method) return fail(self.t === 'null' ? `cannot call ${name}() on null` : `${typeName(self)} has no method ${name}()`);
   return method.fn(self as never, checkedArgs(name, method.arity, args));
 }
-

@@ -72,7 +72,10 @@ class Checker {
       variables.add(segment.name);
       // Version 2 allows a recursive wildcard anywhere (collection group matches); version 1 only last.
       if (segment.kind === 'recursive' && this.version === '1' && i !== m.segments.length - 1)
-        throw this.error(m.loc, `recursive wildcard {${segment.name}=**} must be the last segment of a match path in rules_version '1'`);
+        throw this.error(
+          m.loc,
+          `recursive wildcard {${segment.name}=**} must be the last segment of a match path in rules_version '1'`,
+        );
     });
     const scopes = [...chain, { functions: this.functionTable(m.functions), variables }];
     for (const f of m.functions) this.func(f, scopes);
@@ -80,7 +83,8 @@ class Checker {
       if (!a.condition) continue;
       this.expr(a.condition, scopes, new Set());
       const type = staticType(a.condition);
-      if (type !== undefined && type !== 'bool') throw this.error(a.condition.loc, `the condition of allow must be a bool, got ${type}`);
+      if (type !== undefined && type !== 'bool')
+        throw this.error(a.condition.loc, `the condition of allow must be a bool, got ${type}`);
     }
     for (const child of m.matches) this.match(child, scopes);
   }
@@ -159,13 +163,15 @@ class Checker {
         return;
       case 'map':
         for (const entry of e.entries) {
-          if (entry.key.kind === 'literal' && entry.key.value.t !== 'string') throw this.error(entry.key.loc, 'map keys must be strings');
+          if (entry.key.kind === 'literal' && entry.key.value.t !== 'string')
+            throw this.error(entry.key.loc, 'map keys must be strings');
           this.expr(entry.key, chain, locals);
           this.expr(entry.value, chain, locals);
         }
         return;
       case 'path':
-        for (const segment of e.segments) for (const part of segment) if (typeof part !== 'string') this.expr(part, chain, locals);
+        for (const segment of e.segments)
+          for (const part of segment) if (typeof part !== 'string') this.expr(part, chain, locals);
         return;
     }
   }
@@ -182,7 +188,8 @@ class Checker {
       const conversion = CONVERSIONS[name];
       if (conversion) return this.arity(callee.loc, name, conversion.arity, count);
       if (DOCUMENT_FUNCTIONS.includes(name)) {
-        if (this.service !== 'firestore') throw this.error(callee.loc, `${name}() is not available in storage rules; use firestore.${name}()`);
+        if (this.service !== 'firestore')
+          throw this.error(callee.loc, `${name}() is not available in storage rules; use firestore.${name}()`);
         return this.arity(callee.loc, name, [1, 1], count);
       }
       throw this.error(callee.loc, `unknown function '${name}'`);
@@ -200,6 +207,7 @@ class Checker {
       .map((m) => m[callee.name])
       .filter((m) => m !== undefined)
       .map((m) => m.arity);
-    if (!arities.some(([min, max]) => count >= min && count <= max)) this.arity(callee.loc, callee.name, arities[0] ?? [0, 0], count);
+    if (!arities.some(([min, max]) => count >= min && count <= max))
+      this.arity(callee.loc, callee.name, arities[0] ?? [0, 0], count);
   }
 }

@@ -84,7 +84,8 @@ function collect(
     for (const { end, variables } of matchPath(match.segments, 0, segments, start, version, new Map())) {
       const chain = [...levels, { variables, functions: functionMap(match.functions) }];
       if (end === segments.length)
-        for (const allow of match.allows) if (allow.methods.some((m) => GRANTS[m].includes(method))) out.push({ allow, match, levels: chain });
+        for (const allow of match.allows)
+          if (allow.methods.some((m) => GRANTS[m].includes(method))) out.push({ allow, match, levels: chain });
       if (end < segments.length) collect(match.matches, segments, end, chain, version, method, out);
     }
   }

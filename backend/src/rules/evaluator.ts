@@ -291,7 +291,14 @@ function call(e: Extract<Expr, { kind: 'call' }>, env: Env, ctx: EvalContext): R
   if (callee.kind === 'ident') {
     for (let i = env.levels.length - 1; i >= 0; i--) {
       const f = env.levels[i]?.functions.get(callee.name);
-      if (f) return callUser(f, env.levels.slice(0, i + 1), e.args.map((a) => evaluate(a, env, ctx)), env.depth, ctx);
+      if (f)
+        return callUser(
+          f,
+          env.levels.slice(0, i + 1),
+          e.args.map((a) => evaluate(a, env, ctx)),
+          env.depth,
+          ctx,
+        );
     }
     const args = e.args.map((a) => evaluate(a, env, ctx));
     const conversion = CONVERSIONS[callee.name];
@@ -366,4 +373,3 @@ function readDocument(target: RValue | undefined, after: boolean, ctx: EvalConte
   if (!ctx.documents) return fail('document reads are not available for this request');
   return ctx.documents.get(target.v, after);
 }
-

@@ -18,7 +18,8 @@ export interface FirestoreRulesOptions {
 
 export function firestoreAuthorizer(rules: CompiledRules, options: FirestoreRulesOptions = {}): Authorizer {
   return (access) => {
-    if (access.service !== 'firestore') return { allow: false, reason: `${rules.fileName} does not decide ${access.service} requests` };
+    if (access.service !== 'firestore')
+      return { allow: false, reason: `${rules.fileName} does not decide ${access.service} requests` };
     return evaluateFirestoreAccess(rules, access, access.lookup ?? options.lookup, access.budget);
   };
 }

@@ -14,7 +14,34 @@ export interface Token {
   end: number;
 }
 
-const PUNCTUATION = ['&&', '||', '==', '!=', '<=', '>=', '{', '}', '(', ')', '[', ']', ',', ';', ':', '.', '?', '=', '<', '>', '+', '-', '*', '/', '%', '!'];
+const PUNCTUATION = [
+  '&&',
+  '||',
+  '==',
+  '!=',
+  '<=',
+  '>=',
+  '{',
+  '}',
+  '(',
+  ')',
+  '[',
+  ']',
+  ',',
+  ';',
+  ':',
+  '.',
+  '?',
+  '=',
+  '<',
+  '>',
+  '+',
+  '-',
+  '*',
+  '/',
+  '%',
+  '!',
+];
 
 export class Lexer {
   pos = 0;
@@ -146,7 +173,20 @@ export class Lexer {
     const at = this.pos;
     const e = src[this.pos + 1];
     this.pos += 2;
-    const simple: Record<string, number> = { a: 7, b: 8, f: 12, n: 10, r: 13, t: 9, v: 11, '\\': 92, "'": 39, '"': 34, '`': 96, '?': 63 };
+    const simple: Record<string, number> = {
+      a: 7,
+      b: 8,
+      f: 12,
+      n: 10,
+      r: 13,
+      t: 9,
+      v: 11,
+      '\\': 92,
+      "'": 39,
+      '"': 34,
+      '`': 96,
+      '?': 63,
+    };
     const code = e === undefined ? undefined : simple[e];
     if (code !== undefined) {
       bytes.push(code);
@@ -154,7 +194,8 @@ export class Lexer {
     }
     const digits = (count: number, re: RegExp): string => {
       const text = src.slice(this.pos, this.pos + count);
-      if (text.length !== count || ![...text].every((ch) => re.test(ch))) throw this.error(at, `invalid escape sequence '\\${e}${text}'`);
+      if (text.length !== count || ![...text].every((ch) => re.test(ch)))
+        throw this.error(at, `invalid escape sequence '\\${e}${text}'`);
       this.pos += count;
       return text;
     };

@@ -1,6 +1,17 @@
 // Parses rules source into the syntax tree, with every error located as file:line:column.
 
-import type { AllowMethod, AllowNode, BinaryOp, Expr, FunctionNode, MatchNode, MatchSegment, PathPart, RulesFile, ServiceNode } from './ast.js';
+import type {
+  AllowMethod,
+  AllowNode,
+  BinaryOp,
+  Expr,
+  FunctionNode,
+  MatchNode,
+  MatchSegment,
+  PathPart,
+  RulesFile,
+  ServiceNode,
+} from './ast.js';
 import type { SourceLocation } from './errors.js';
 import { Lexer, type Token } from './lexer.js';
 import { TYPE_NAMES, bool, flt, NULL, str } from './values.js';

@@ -28,7 +28,11 @@ const SETTLE_MS = 100;
  * Calls `onChange` with the file's new text after each edit (rename-and-replace saves included:
  * the folder is watched). Returns the function that stops watching.
  */
-export function watchRulesFile(file: string, onChange: (rules: RulesSource) => void, onError: (error: Error) => void): () => void {
+export function watchRulesFile(
+  file: string,
+  onChange: (rules: RulesSource) => void,
+  onError: (error: Error) => void,
+): () => void {
   const folder = path.dirname(file);
   const base = path.basename(file);
   let last: string | null = null;

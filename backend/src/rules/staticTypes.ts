@@ -56,7 +56,10 @@ function numeric(t: string | undefined): string | undefined {
 
 const ARITHMETIC_TYPES: Record<string, string[][]> = {
   '+': [['int', 'float'], ['string'], ['list'], ['timestamp', 'duration']],
-  '-': [['int', 'float'], ['timestamp', 'duration']],
+  '-': [
+    ['int', 'float'],
+    ['timestamp', 'duration'],
+  ],
   '*': [['int', 'float']],
   '/': [['int', 'float']],
   '%': [['int', 'float']],
@@ -72,7 +75,9 @@ export function staticTypeError(e: Expr): string | undefined {
     case 'unary': {
       if (e.op === '!') return needBool(e.operand, 'operator !');
       const t = staticType(e.operand);
-      return t !== undefined && t !== 'int' && t !== 'float' && t !== 'duration' ? `operator - needs a number, got ${t}` : undefined;
+      return t !== undefined && t !== 'int' && t !== 'float' && t !== 'duration'
+        ? `operator - needs a number, got ${t}`
+        : undefined;
     }
     case 'ternary':
       return needBool(e.test, 'the condition of ?:');

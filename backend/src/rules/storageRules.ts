@@ -37,7 +37,8 @@ export interface StorageRulesOptions {
 
 export function storageAuthorizer(rules: CompiledRules, options: StorageRulesOptions = {}): Authorizer {
   return (access) => {
-    if (access.service !== 'storage') return { allow: false, reason: `${rules.fileName} does not decide ${access.service} requests` };
+    if (access.service !== 'storage')
+      return { allow: false, reason: `${rules.fileName} does not decide ${access.service} requests` };
     return evaluateStorageAccess(rules, access, options);
   };
 }

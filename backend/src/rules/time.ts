@@ -23,8 +23,7 @@ export function parseTimestamp(text: string): bigint {
   // Every group but the fraction is mandatory in the pattern.
   const [, y, mo, d, h, mi, s, frac, zone = 'Z'] = m;
   let seconds =
-    BigInt(utcMillis(Number(y), Number(mo), Number(d)) / 1000) +
-    BigInt(Number(h) * 3600 + Number(mi) * 60 + Number(s));
+    BigInt(utcMillis(Number(y), Number(mo), Number(d)) / 1000) + BigInt(Number(h) * 3600 + Number(mi) * 60 + Number(s));
   if (zone !== 'Z' && zone !== 'z') {
     const sign = zone[0] === '-' ? -1n : 1n;
     const offset = BigInt(Number(zone.slice(1, 3)) * 3600 + Number(zone.slice(4, 6)) * 60);

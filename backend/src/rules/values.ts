@@ -129,7 +129,13 @@ export function equals(a: RValue, b: RValue): boolean {
     }
     case 'list': {
       const o = (b as typeof a).v;
-      return a.v.length === o.length && a.v.every((x, i) => { const y = o[i]; return y !== undefined && equals(x, y); });
+      return (
+        a.v.length === o.length &&
+        a.v.every((x, i) => {
+          const y = o[i];
+          return y !== undefined && equals(x, y);
+        })
+      );
     }
     case 'set': {
       const o = (b as typeof a).v;

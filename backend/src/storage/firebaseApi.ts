@@ -131,7 +131,14 @@ export function createFirebaseApi(options: FirebaseApiOptions): FirebaseApiHandl
   }
 
   /** Writes a finished upload as the object's new generation, if the seam allows it. */
-  function storeUpload(identity: Identity, bucket: string, name: string, data: Buffer, patch: MetadataPatch, contentType: string | undefined): Promise<StoredObject> {
+  function storeUpload(
+    identity: Identity,
+    bucket: string,
+    name: string,
+    data: Buffer,
+    patch: MetadataPatch,
+    contentType: string | undefined,
+  ): Promise<StoredObject> {
     return store.withObject(bucket, name, async (current) => {
       const object = newObject(bucket, name, data, patch, contentType);
       check(identity, current ? 'update' : 'create', bucket, name, rulesView(current), rulesView(object));
@@ -144,7 +151,14 @@ export function createFirebaseApi(options: FirebaseApiOptions): FirebaseApiHandl
     const body = await readBody(req, options.maxObjectBytes + METADATA_LIMIT);
     const upload = parseMultipartUpload(req.headers['content-type'], body);
     const name = objectName(url.searchParams.get('name') ?? nameIn(upload.metadata));
-    const object = await storeUpload(identity, bucket, name, upload.data, parseMetadataPatch(upload.metadata), upload.dataContentType);
+    const object = await storeUpload(
+      identity,
+      bucket,
+      name,
+      upload.data,
+      parseMetadataPatch(upload.metadata),
+      upload.dataContentType,
+    );
     sendJson(res, 200, toFirebaseJson(object));
   }
 
@@ -181,10 +195,14 @@ export function createFirebaseApi(options: FirebaseApiOptions): FirebaseApiHandl
 
   async function continueResumable(req: IncomingMessage, res: ServerResponse, bucket: string, uploadId: string): Promise<void> {
     const command = (header(req, 'x-goog-upload-command') ?? '').toLowerCase();
-    const steps = command.split(',').map((step) => step.trim()).filter((step) => step.length > 0);
+    const steps = command
+      .split(',')
+      .map((step) => step.trim())
+      .filter((step) => step.length > 0);
     const known = ['query', 'cancel', 'upload', 'finalize'];
     const unknown = steps.find((step) => !known.includes(step));
-    if (steps.length === 0 || unknown) throw badRequest(`Unsupported X-Goog-Upload-Command "${command}" (use query, cancel, upload, finalize).`);
+    if (steps.length === 0 || unknown)
+      throw badRequest(`Unsupported X-Goog-Upload-Command "${command}" (use query, cancel, upload, finalize).`);
 
     if (steps.includes('query')) {
       await readBody(req, METADATA_LIMIT);
@@ -208,7 +226,8 @@ export function createFirebaseApi(options: FirebaseApiOptions): FirebaseApiHandl
     if (steps.includes('upload')) {
       const offsetText = header(req, 'x-goog-upload-offset');
       const offset = Number(offsetText);
-      if (offsetText === undefined || !Number.isSafeInteger(offset)) throw badRequest('An upload command needs X-Goog-Upload-Offset.');
+      if (offsetText === undefined || !Number.isSafeInteger(offset))
+        throw badRequest('An upload command needs X-Goog-Upload-Offset.');
       uploads.append(session, offset, chunk);
     }
     if (!steps.includes('finalize')) {
@@ -221,7 +240,9 @@ export function createFirebaseApi(options: FirebaseApiOptions): FirebaseApiHandl
 
   async function finalize(identity: Identity, session: UploadSession): Promise<StoredObject> {
     if (session.declaredSize !== undefined && session.received !== session.declaredSize) {
-      throw badRequest(`The upload was finalized with ${session.received} bytes, but ${session.declaredSize} were declared at its start.`);
+      throw badRequest(
+        `The upload was finalized with ${session.received} bytes, but ${session.declaredSize} were declared at its start.`,
+      );
     }
     session.status = 'final';
     try {
@@ -245,7 +266,9 @@ export function createFirebaseApi(options: FirebaseApiOptions): FirebaseApiHandl
         const protocol = (header(req, 'x-goog-upload-protocol') ?? url.searchParams.get('uploadType') ?? '').toLowerCase();
         if (header(req, 'x-goog-upload-command')?.toLowerCase() === 'start') return startResumable(req, res, url, route.bucket);
         if (protocol === 'multipart') return multipartUpload(req, res, url, route.bucket);
-        throw badRequest(`Upload protocol "${protocol}" is not supported: the Firebase API takes multipart or resumable uploads.`);
+        throw badRequest(
+          `Upload protocol "${protocol}" is not supported: the Firebase API takes multipart or resumable uploads.`,
+        );
       }
       throw new StorageHttpError(405, `${method} is not allowed on /v0/b/{bucket}/o (use GET to list, POST to upload).`);
     }
@@ -275,7 +298,8 @@ function decode(segment: string): string {
 
 function objectName(name: string | null): string {
   if (!name) throw badRequest('The upload names no object: pass ?name= or a "name" in its metadata.');
-  if (Buffer.byteLength(name, 'utf8') > MAX_NAME_BYTES) throw badRequest(`Object names are at most ${MAX_NAME_BYTES} bytes of UTF-8.`);
+  if (Buffer.byteLength(name, 'utf8') > MAX_NAME_BYTES)
+    throw badRequest(`Object names are at most ${MAX_NAME_BYTES} bytes of UTF-8.`);
   if (/[\r\n]/.test(name)) throw badRequest('Object names cannot contain carriage returns or line feeds.');
   return name;
 }
@@ -327,7 +351,12 @@ function sendMedia(req: IncomingMessage, res: ServerResponse, object: StoredObje
 
   const range = parseRange(header(req, 'range'), data.length);
   if (range === 'unsatisfiable') {
-    sendJson(res, 416, { error: { code: 416, message: `The requested range is not satisfiable for ${data.length} bytes.` } }, { 'Content-Range': `bytes */${data.length}` });
+    sendJson(
+      res,
+      416,
+      { error: { code: 416, message: `The requested range is not satisfiable for ${data.length} bytes.` } },
+      { 'Content-Range': `bytes */${data.length}` },
+    );
     return;
   }
   const body = range ? data.subarray(range.start, range.end + 1) : data;
@@ -339,7 +368,9 @@ function sendMedia(req: IncomingMessage, res: ServerResponse, object: StoredObje
 
 /** Metadata may hold any text; a header may not: percent-encode what HTTP cannot carry. */
 function headerSafe(value: string): string {
-  return value.replace(/[^\t\x20-\x7e]/gu, (char) => (char.length === 1 && char >= '\ud800' && char <= '\udfff' ? '%EF%BF%BD' : encodeURIComponent(char)));
+  return value.replace(/[^\t\x20-\x7e]/gu, (char) =>
+    char.length === 1 && char >= '\ud800' && char <= '\udfff' ? '%EF%BF%BD' : encodeURIComponent(char),
+  );
 }
 
 function parseRange(value: string | undefined, size: number): { start: number; end: number } | 'unsatisfiable' | null {

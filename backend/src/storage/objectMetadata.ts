@@ -67,7 +67,8 @@ export function parseMetadataPatch(raw: unknown): MetadataPatch {
   const custom = input.metadata;
   if (custom === null) patch.metadata = null;
   else if (custom !== undefined) {
-    if (typeof custom !== 'object' || Array.isArray(custom)) throw badRequest('Metadata field "metadata" must be an object of strings.');
+    if (typeof custom !== 'object' || Array.isArray(custom))
+      throw badRequest('Metadata field "metadata" must be an object of strings.');
     patch.metadata = {};
     for (const [key, value] of Object.entries(custom as Record<string, unknown>)) {
       if (value === null) patch.metadata[key] = null;
@@ -91,7 +92,13 @@ export function nextGeneration(): string {
 }
 
 /** A new object (or a new generation over an existing name) from an upload. */
-export function newObject(bucket: string, name: string, data: Uint8Array, patch: MetadataPatch, fallbackContentType: string | undefined): StoredObject {
+export function newObject(
+  bucket: string,
+  name: string,
+  data: Uint8Array,
+  patch: MetadataPatch,
+  fallbackContentType: string | undefined,
+): StoredObject {
   const md5Hash = md5Base64(data);
   if (patch.md5Hash !== undefined && patch.md5Hash !== md5Hash) {
     throw badRequest(`The md5Hash in the metadata (${patch.md5Hash}) does not match the uploaded bytes (${md5Hash}).`);
@@ -148,7 +155,10 @@ function applyFields(object: StoredObject, patch: MetadataPatch): void {
   const tokens = object.customMetadata[TOKENS_KEY];
   if (tokens !== undefined) {
     delete object.customMetadata[TOKENS_KEY];
-    object.downloadTokens = tokens.split(',').map((token) => token.trim()).filter((token) => token.length > 0);
+    object.downloadTokens = tokens
+      .split(',')
+      .map((token) => token.trim())
+      .filter((token) => token.length > 0);
   }
 }
 

@@ -26,7 +26,11 @@ export interface ObjectStore {
    * Runs `fn` with the object's current state while no other operation on that name runs.
    * `fn` returns what to do: write (new metadata, optional new content), delete, or nothing.
    */
-  withObject<T>(bucket: string, name: string, fn: (current: StoredObject | null, read: () => Promise<Buffer>) => Promise<Mutation<T>>): Promise<T>;
+  withObject<T>(
+    bucket: string,
+    name: string,
+    fn: (current: StoredObject | null, read: () => Promise<Buffer>) => Promise<Mutation<T>>,
+  ): Promise<T>;
   list(bucket: string, options: ListOptions): ListPage;
   /** Waits for every operation under way. */
   drain(): Promise<void>;

@@ -39,16 +39,21 @@ export interface UploadSessions {
 
 export function createUploadSessions(options: { maxObjectBytes: number; idleMs: number }): UploadSessions {
   const sessions = new Map<string, UploadSession>();
-  const sweep = setInterval(() => {
-    const cutoff = Date.now() - options.idleMs;
-    for (const [id, session] of sessions) if (session.lastActivity < cutoff) sessions.delete(id);
-  }, Math.min(options.idleMs, 60_000));
+  const sweep = setInterval(
+    () => {
+      const cutoff = Date.now() - options.idleMs;
+      for (const [id, session] of sessions) if (session.lastActivity < cutoff) sessions.delete(id);
+    },
+    Math.min(options.idleMs, 60_000),
+  );
   sweep.unref();
 
   return {
     start(init) {
       if (init.declaredSize !== undefined && init.declaredSize > options.maxObjectBytes) {
-        throw tooLarge(`The upload of ${init.declaredSize} bytes exceeds the local backend's limit of ${options.maxObjectBytes} bytes.`);
+        throw tooLarge(
+          `The upload of ${init.declaredSize} bytes exceeds the local backend's limit of ${options.maxObjectBytes} bytes.`,
+        );
       }
       const session: UploadSession = {
         ...init,
@@ -76,7 +81,8 @@ export function createUploadSessions(options: { maxObjectBytes: number; idleMs: 
       if (session.declaredSize !== undefined && total > session.declaredSize) {
         throw badRequest(`The upload sends more than the ${session.declaredSize} bytes declared at its start.`);
       }
-      if (total > options.maxObjectBytes) throw tooLarge(`The upload exceeds the local backend's limit of ${options.maxObjectBytes} bytes.`);
+      if (total > options.maxObjectBytes)
+        throw tooLarge(`The upload exceeds the local backend's limit of ${options.maxObjectBytes} bytes.`);
       session.chunks.push(chunk);
       session.received = total;
     },
@@ -87,7 +93,8 @@ export function createUploadSessions(options: { maxObjectBytes: number; idleMs: 
     },
     cancel(id, bucket) {
       const session = this.get(id, bucket);
-      if (session.status === 'final') throw badRequest(`The resumable upload "${id}" is already finalized and cannot be cancelled.`);
+      if (session.status === 'final')
+        throw badRequest(`The resumable upload "${id}" is already finalized and cannot be cancelled.`);
       sessions.delete(id);
     },
     drop(session) {

@@ -54,7 +54,8 @@ export async function createStorageService(options: StorageServiceOptions): Prom
     handle(req, res) {
       void route(req, res).catch((err: unknown) => {
         const error = toStorageHttpError(err);
-        if (error.httpStatus >= 500) log(`storage: ${req.method} ${req.url} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+        if (error.httpStatus >= 500)
+          log(`storage: ${req.method} ${req.url} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
         answerAfterBody(req, res, error);
       });
     },
@@ -96,7 +97,9 @@ export async function createStorageService(options: StorageServiceOptions): Prom
     if (url.pathname === SET_RULES_PATH && req.method === 'PUT' && options.rules) return setRules(options.rules, req, res);
     req.resume();
     if (url.pathname.startsWith('/v1/') || url.pathname.startsWith('/upload/storage/v1/')) {
-      throw notFound(`The Cloud Storage JSON API (${url.pathname}) is not served by the local backend; only the Firebase API under /v0/b/ is.`);
+      throw notFound(
+        `The Cloud Storage JSON API (${url.pathname}) is not served by the local backend; only the Firebase API under /v0/b/ is.`,
+      );
     }
     throw notFound(`No Storage route for ${req.method} ${url.pathname}.`);
   }
@@ -108,7 +111,11 @@ export async function createStorageService(options: StorageServiceOptions): Prom
  * `{"rules":{"files":[{name, content}]}}`: one file sets the rules of every bucket; several, each
  * with a `resource` (its bucket), set each bucket's rules, as the official emulator does.
  */
-async function setRules(rules: NonNullable<StorageServiceOptions['rules']>, req: IncomingMessage, res: ServerResponse): Promise<void> {
+async function setRules(
+  rules: NonNullable<StorageServiceOptions['rules']>,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> {
   let body: unknown;
   try {
     body = JSON.parse((await readBody(req, RULES_BODY_LIMIT)).toString('utf8'));

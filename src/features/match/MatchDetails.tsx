@@ -32,10 +32,7 @@ export function isValidMatchId(id: string): boolean {
   return id.trim() !== '' && !id.includes('/') && id !== '.' && id !== '..' && !/^__.*__$/.test(id) && id.length <= 1500;
 }
 
-type Load =
-  | { state: 'loading' }
-  | { state: 'ready'; match: FinalMatch }
-  | { state: 'error'; message: string };
+type Load = { state: 'loading' } | { state: 'ready'; match: FinalMatch } | { state: 'error'; message: string };
 
 const hasPresenter = (match: FinalMatch) =>
   [match.presenter_details.first_name, match.presenter_details.last_name].some((name) => name.trim() !== '');
@@ -71,7 +68,11 @@ export function MatchDetails({ matchId }: { matchId: string }) {
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
       <Stack spacing={2}>
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { xs: 'center', sm: 'center' }, textAlign: { xs: 'center', sm: 'left' } }}>
+        <Stack
+          direction={{ xs: 'column', sm: 'row' }}
+          spacing={2}
+          sx={{ alignItems: { xs: 'center', sm: 'center' }, textAlign: { xs: 'center', sm: 'left' } }}
+        >
           <PresenterAvatar firstName={details.first_name} lastName={details.last_name} photoUrl={details.profile_url} size={88} />
           <Stack spacing={0.5} sx={{ minWidth: 0 }}>
             <Typography variant="h5" component="h1">

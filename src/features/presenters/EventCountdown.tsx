@@ -31,7 +31,16 @@ function useNow(intervalMs: number): Date {
 function TimeUnit({ value, unit }: { value: number; unit: string }) {
   return (
     <Box sx={{ textAlign: 'center', minWidth: { xs: 72, sm: 96 } }}>
-      <Typography component="span" sx={{ display: 'block', fontSize: { xs: '2.5rem', sm: '3.5rem' }, fontWeight: 700, lineHeight: 1.1, fontVariantNumeric: 'tabular-nums' }}>
+      <Typography
+        component="span"
+        sx={{
+          display: 'block',
+          fontSize: { xs: '2.5rem', sm: '3.5rem' },
+          fontWeight: 700,
+          lineHeight: 1.1,
+          fontVariantNumeric: 'tabular-nums',
+        }}
+      >
         {twoDigits(value)}
       </Typography>
       <Typography component="span" variant="body2" sx={{ display: 'block', textTransform: 'uppercase', letterSpacing: 1 }}>
@@ -51,7 +60,16 @@ export function EventCountdown({ startTime, location, developers }: EventCountdo
       component="section"
       aria-labelledby="countdown-heading"
       elevation={0}
-      sx={{ p: { xs: 3, sm: 5 }, textAlign: 'center', color: 'common.white', background: 'linear-gradient(160deg, #0b3d73 0%, #0b5cad 100%)', minHeight: { xs: '60dvh', sm: 420 }, display: 'flex', alignItems: 'center', justifyContent: 'center' }}
+      sx={{
+        p: { xs: 3, sm: 5 },
+        textAlign: 'center',
+        color: 'common.white',
+        background: 'linear-gradient(160deg, #0b3d73 0%, #0b5cad 100%)',
+        minHeight: { xs: '60dvh', sm: 420 },
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+      }}
     >
       <Stack spacing={3} sx={{ alignItems: 'center', width: '100%' }}>
         {left.state === 'counting' ? (
@@ -90,7 +108,12 @@ export function EventCountdown({ startTime, location, developers }: EventCountdo
               {listedDevelopers.map((developer) => (
                 <li key={`${developer.name}-${developer.linkedinUrl}`}>
                   {developer.linkedinUrl ? (
-                    <Link href={developer.linkedinUrl} target="_blank" rel="noopener noreferrer" sx={{ color: 'common.white', textDecorationColor: 'rgba(255,255,255,0.7)' }}>
+                    <Link
+                      href={developer.linkedinUrl}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      sx={{ color: 'common.white', textDecorationColor: 'rgba(255,255,255,0.7)' }}
+                    >
                       {developer.name}
                     </Link>
                   ) : (

@@ -15,7 +15,15 @@ export function LiveDot() {
       component="span"
       aria-hidden
       data-lit={lit}
-      sx={{ display: 'inline-block', width: 12, height: 12, borderRadius: '50%', bgcolor: '#d32f2f', opacity: lit ? 1 : 0.15, transition: 'opacity 200ms' }}
+      sx={{
+        display: 'inline-block',
+        width: 12,
+        height: 12,
+        borderRadius: '50%',
+        bgcolor: '#d32f2f',
+        opacity: lit ? 1 : 0.15,
+        transition: 'opacity 200ms',
+      }}
     />
   );
 }

@@ -14,7 +14,6 @@ import type { PresenterEntry } from '../../types/event';
 import { VisuallyHidden } from '../../components/VisuallyHidden';
 import { LiveDot } from './LiveDot';
 
-
 export interface PresenterCardProps {
   entry: PresenterEntry;
   status: DisplayStatus;
@@ -33,11 +32,20 @@ export function PresenterCard({ entry, status, to }: PresenterCardProps) {
     <CardContent sx={{ py: 1.5, '&:last-child': { pb: 1.5 } }}>
       <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
         {live && <LiveDot />}
-        <Typography component="span" color={status === 'Completed' ? 'text.secondary' : 'text.primary'} sx={{ flex: 1, fontWeight: live ? 700 : 500, textTransform: 'capitalize', overflowWrap: 'anywhere' }}>
+        <Typography
+          component="span"
+          color={status === 'Completed' ? 'text.secondary' : 'text.primary'}
+          sx={{ flex: 1, fontWeight: live ? 700 : 500, textTransform: 'capitalize', overflowWrap: 'anywhere' }}
+        >
           {name}
         </Typography>
         <VisuallyHidden>, </VisuallyHidden>
-        <Typography component="span" variant="body2" color={live ? 'error.dark' : 'text.secondary'} sx={{ fontWeight: live ? 700 : 400 }}>
+        <Typography
+          component="span"
+          variant="body2"
+          color={live ? 'error.dark' : 'text.secondary'}
+          sx={{ fontWeight: live ? 700 : 400 }}
+        >
           {status}
         </Typography>
       </Stack>
@@ -48,7 +56,12 @@ export function PresenterCard({ entry, status, to }: PresenterCardProps) {
       component="li"
       variant="outlined"
       data-status={status}
-      sx={{ listStyle: 'none', bgcolor: status === 'Completed' ? 'grey.100' : undefined, borderColor: live ? 'error.main' : undefined, borderWidth: live ? 2 : 1 }}
+      sx={{
+        listStyle: 'none',
+        bgcolor: status === 'Completed' ? 'grey.100' : undefined,
+        borderColor: live ? 'error.main' : undefined,
+        borderWidth: live ? 2 : 1,
+      }}
     >
       {to ? (
         <CardActionArea component={RouterLink} to={to}>

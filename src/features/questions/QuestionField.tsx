@@ -24,7 +24,8 @@ export interface QuestionFieldProps {
 }
 
 /** Only whole stars 1-5 are kept; anything else (no pointer position, for one) clears the rating. */
-const wholeRating = (value: number | null) => (value !== null && Number.isInteger(value) && value >= 1 && value <= RATING_MAX ? value : null);
+const wholeRating = (value: number | null) =>
+  value !== null && Number.isInteger(value) && value >= 1 && value <= RATING_MAX ? value : null;
 
 const scale = Array.from({ length: RATING_MAX }, (_, index) => index + 1);
 
@@ -48,7 +49,10 @@ export function QuestionField({ question, answer, onChange, disabled }: Question
         {question.type === 'stars' && (
           <>
             <FormControl component="fieldset" disabled={disabled}>
-              <FormLabel component="legend" sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+              <FormLabel
+                component="legend"
+                sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}
+              >
                 {`${question.title}: stars`}
               </FormLabel>
               <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>

@@ -124,7 +124,14 @@ export function QuestionForm({ presenterId }: { presenterId: string }) {
   return (
     <>
       <StarRatingDialog open={rulesOpen} onGoBack={() => navigate(paths.presenters)} onOk={() => setRulesOpen(false)} />
-      <Stack component="form" spacing={2} onSubmit={onSubmit} noValidate aria-labelledby="questions-heading" aria-busy={submitting}>
+      <Stack
+        component="form"
+        spacing={2}
+        onSubmit={onSubmit}
+        noValidate
+        aria-labelledby="questions-heading"
+        aria-busy={submitting}
+      >
         <Typography id="questions-heading" variant="h5" component="h1" sx={{ textTransform: 'capitalize' }}>
           {presenterName ? `Rate ${presenterName}` : 'Rate this presenter'}
         </Typography>

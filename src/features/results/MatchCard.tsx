@@ -32,7 +32,12 @@ export function MatchCard({ match, onOpen }: MatchCardProps) {
       <CardActionArea onClick={() => onOpen(match)} sx={{ flex: 1, minWidth: 0 }}>
         <CardContent>
           <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-            <PresenterAvatar firstName={details.first_name} lastName={details.last_name} photoUrl={details.profile_url} decorative />
+            <PresenterAvatar
+              firstName={details.first_name}
+              lastName={details.last_name}
+              photoUrl={details.profile_url}
+              decorative
+            />
             <Stack sx={{ minWidth: 0, flex: 1 }}>
               <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
                 {name}

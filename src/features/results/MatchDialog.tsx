@@ -44,35 +44,35 @@ function MatchedProviderList({ providers, viewerEmail }: { providers: MatchedPro
   }, []);
 
   return (
-      <List aria-labelledby="match-dialog-providers">
-        {providers.map((provider) => {
-          const you = isViewer(provider, viewerEmail);
-          const { first_name, last_name, company, email } = provider.provider_details;
-          return (
-            <ListItem
-              key={`${provider.provider_id}-${email}`}
-              aria-current={you ? 'true' : undefined}
-              data-flashing={you && flashing ? 'true' : undefined}
-              sx={{
-                borderRadius: 1,
-                mb: 0.5,
-                ...(you && {
-                  bgcolor: 'rgba(46, 125, 50, 0.16)',
-                  border: 2,
-                  borderColor: 'success.main',
-                  animation: flashing ? `${flash} ${timings.matchHighlightMs}ms ease-in-out` : 'none',
-                }),
-              }}
-            >
-              <ListItemText
-                primary={`${first_name} ${last_name}${you ? ' (You)' : ''}`}
-                secondary={`${company} · ${email}`}
-                slotProps={{ primary: { sx: { fontWeight: you ? 700 : 400 } }, secondary: { sx: { overflowWrap: 'anywhere' } } }}
-              />
-            </ListItem>
-          );
-        })}
-      </List>
+    <List aria-labelledby="match-dialog-providers">
+      {providers.map((provider) => {
+        const you = isViewer(provider, viewerEmail);
+        const { first_name, last_name, company, email } = provider.provider_details;
+        return (
+          <ListItem
+            key={`${provider.provider_id}-${email}`}
+            aria-current={you ? 'true' : undefined}
+            data-flashing={you && flashing ? 'true' : undefined}
+            sx={{
+              borderRadius: 1,
+              mb: 0.5,
+              ...(you && {
+                bgcolor: 'rgba(46, 125, 50, 0.16)',
+                border: 2,
+                borderColor: 'success.main',
+                animation: flashing ? `${flash} ${timings.matchHighlightMs}ms ease-in-out` : 'none',
+              }),
+            }}
+          >
+            <ListItemText
+              primary={`${first_name} ${last_name}${you ? ' (You)' : ''}`}
+              secondary={`${company} · ${email}`}
+              slotProps={{ primary: { sx: { fontWeight: you ? 700 : 400 } }, secondary: { sx: { overflowWrap: 'anywhere' } } }}
+            />
+          </ListItem>
+        );
+      })}
+    </List>
   );
 }
 
@@ -88,7 +88,12 @@ export function MatchDialog({ match, viewerEmail, onClose }: MatchDialogProps) {
           <DialogTitle id="match-dialog-title">{name || 'Presenter'}</DialogTitle>
           <DialogContent dividers>
             <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 2 }}>
-              <PresenterAvatar firstName={details.first_name} lastName={details.last_name} photoUrl={details.profile_url} size={64} />
+              <PresenterAvatar
+                firstName={details.first_name}
+                lastName={details.last_name}
+                photoUrl={details.profile_url}
+                size={64}
+              />
               <Stack sx={{ minWidth: 0 }}>
                 <PresenterContact details={details} />
               </Stack>

@@ -27,7 +27,6 @@ export const resultsMessages = {
   noPotential: 'No other potential matches found.',
 } as const;
 
-
 interface MatchSectionProps {
   title: string;
   matches: FinalMatch[];

@@ -22,13 +22,52 @@ export function WelcomePage() {
   return (
     <Box
       component="main"
-      sx={{ minHeight: '100dvh', display: 'flex', alignItems: 'center', justifyContent: 'center', p: { xs: 2, sm: 4 }, background: 'linear-gradient(160deg, #0b3d73 0%, #0b5cad 60%, #1976d2 100%)', color: 'common.white' }}
+      sx={{
+        minHeight: '100dvh',
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+        p: { xs: 2, sm: 4 },
+        background: 'linear-gradient(160deg, #0b3d73 0%, #0b5cad 60%, #1976d2 100%)',
+        color: 'common.white',
+      }}
     >
       <Stack spacing={3} sx={{ alignItems: 'center', textAlign: 'center', maxWidth: 560, width: '100%' }}>
-        <Stack direction="row" spacing={2} sx={{ alignItems: 'center', justifyContent: 'center', flexWrap: 'wrap', bgcolor: 'common.white', borderRadius: 2, px: 2, py: 1.5 }}>
-          <Box component="img" src={POLYTECHNIC_LOGO_URL} alt={env.organisationName} sx={{ height: 44, maxWidth: 150, objectFit: 'contain' }} />
-          {event?.middleLogo && <Box component="img" src={event.middleLogo} alt={`${title} partner logo`} sx={{ height: 44, maxWidth: 150, objectFit: 'contain' }} />}
-          {event?.normalLogo && <Box component="img" src={event.normalLogo} alt={`${title} logo`} sx={{ height: 44, maxWidth: 150, objectFit: 'contain' }} />}
+        <Stack
+          direction="row"
+          spacing={2}
+          sx={{
+            alignItems: 'center',
+            justifyContent: 'center',
+            flexWrap: 'wrap',
+            bgcolor: 'common.white',
+            borderRadius: 2,
+            px: 2,
+            py: 1.5,
+          }}
+        >
+          <Box
+            component="img"
+            src={POLYTECHNIC_LOGO_URL}
+            alt={env.organisationName}
+            sx={{ height: 44, maxWidth: 150, objectFit: 'contain' }}
+          />
+          {event?.middleLogo && (
+            <Box
+              component="img"
+              src={event.middleLogo}
+              alt={`${title} partner logo`}
+              sx={{ height: 44, maxWidth: 150, objectFit: 'contain' }}
+            />
+          )}
+          {event?.normalLogo && (
+            <Box
+              component="img"
+              src={event.normalLogo}
+              alt={`${title} logo`}
+              sx={{ height: 44, maxWidth: 150, objectFit: 'contain' }}
+            />
+          )}
         </Stack>
         <Typography variant="overline" component="p" sx={{ letterSpacing: 2 }}>
           {env.organisationName}
@@ -63,7 +102,13 @@ export function WelcomePage() {
           >
             {user ? 'Follow the Presenters' : 'Get Started'}
           </Button>
-          <Button variant="outlined" size="large" component={RouterLink} to={paths.home} sx={{ color: 'common.white', borderColor: 'rgba(255,255,255,0.8)' }}>
+          <Button
+            variant="outlined"
+            size="large"
+            component={RouterLink}
+            to={paths.home}
+            sx={{ color: 'common.white', borderColor: 'rgba(255,255,255,0.8)' }}
+          >
             Explore Sessions
           </Button>
         </Stack>

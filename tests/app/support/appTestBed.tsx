@@ -92,12 +92,8 @@ export async function renderApp(path: string) {
 
 /** A profile as the browser keeps it, so the app starts with a current user. */
 export function storeProfile(profile: Partial<Record<string, string | boolean>> = {}): void {
-  window.localStorage.setItem(
-    'profile',
-    JSON.stringify({ ...storedGrace(''), ...profile }),
-  );
+  window.localStorage.setItem('profile', JSON.stringify({ ...storedGrace(''), ...profile }));
 }
-
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 

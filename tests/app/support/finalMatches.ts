@@ -10,7 +10,14 @@ export interface ProviderSeed {
 
 export function storedFinalMatch(
   eventId: string,
-  presenter: { id: string; first_name: string; last_name: string; company?: string; linkedin_url?: string | null; profile_url?: string | null },
+  presenter: {
+    id: string;
+    first_name: string;
+    last_name: string;
+    company?: string;
+    linkedin_url?: string | null;
+    profile_url?: string | null;
+  },
   providers: ProviderSeed[],
 ): Record<string, unknown> {
   return {

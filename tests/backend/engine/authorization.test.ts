@@ -38,11 +38,19 @@ describe('authorization seam', () => {
     await put(e, { 'c/a': { x: 1 }, 'c/b': { x: 2 } });
     await e.runQuery(
       DB,
-      { parent: ROOT, structuredQuery: { from: [{ collectionId: 'c' }], orderBy: [{ field: { fieldPath: 'x' } }], limit: 5, offset: 1 } },
+      {
+        parent: ROOT,
+        structuredQuery: { from: [{ collectionId: 'c' }], orderBy: [{ field: { fieldPath: 'x' } }], limit: 5, offset: 1 },
+      },
       asUser,
     );
     expect(seen).toHaveLength(1);
-    expect(seen[0]).toMatchObject({ method: 'list', path: `${ROOT}/c`, resource: { data: f({ x: 2 }) }, query: { limit: 5, offset: 1, orderBy: ['x'] } });
+    expect(seen[0]).toMatchObject({
+      method: 'list',
+      path: `${ROOT}/c`,
+      resource: { data: f({ x: 2 }) },
+      query: { limit: 5, offset: 1, orderBy: ['x'] },
+    });
   });
 
   it('checks an empty query result against what its equality filters guarantee', async () => {
@@ -50,7 +58,13 @@ describe('authorization seam', () => {
     const e = await createEngine({ authorizer });
     await e.runQuery(
       DB,
-      { parent: ROOT, structuredQuery: { from: [{ collectionId: 'c' }], where: { fieldFilter: { field: { fieldPath: 'owner' }, op: 'EQUAL', value: { stringValue: 'u1' } } } } },
+      {
+        parent: ROOT,
+        structuredQuery: {
+          from: [{ collectionId: 'c' }],
+          where: { fieldFilter: { field: { fieldPath: 'owner' }, op: 'EQUAL', value: { stringValue: 'u1' } } },
+        },
+      },
       asUser,
     );
     expect(seen[0]).toMatchObject({ method: 'list', resource: { data: f({ owner: 'u1' }) } });
@@ -86,7 +100,9 @@ describe('authorization seam', () => {
       status: 'PERMISSION_DENIED',
       message: `Missing or insufficient permissions: get on ${doc('c/a')}`,
     });
-    await expect(e.runQuery(DB, { parent: ROOT, structuredQuery: { from: [{ collectionId: 'c' }] } }, asUser)).rejects.toMatchObject({
+    await expect(
+      e.runQuery(DB, { parent: ROOT, structuredQuery: { from: [{ collectionId: 'c' }] } }, asUser),
+    ).rejects.toMatchObject({
       status: 'PERMISSION_DENIED',
       message: `Missing or insufficient permissions: list on ${ROOT}/c`,
     });

@@ -20,7 +20,8 @@ export function v(x: unknown): Value {
   if (x === null) return { nullValue: 'NULL_VALUE' };
   if (typeof x === 'boolean') return { booleanValue: x };
   if (typeof x === 'bigint') return { integerValue: x.toString() };
-  if (typeof x === 'number') return Number.isInteger(x) && !Object.is(x, -0) ? { integerValue: String(x) } : { doubleValue: Number.isNaN(x) ? 'NaN' : x };
+  if (typeof x === 'number')
+    return Number.isInteger(x) && !Object.is(x, -0) ? { integerValue: String(x) } : { doubleValue: Number.isNaN(x) ? 'NaN' : x };
   if (typeof x === 'string') return { stringValue: x };
   if (Array.isArray(x)) return { arrayValue: { values: x.map(v) } };
   if (typeof x === 'object') return { mapValue: { fields: f(x as Record<string, unknown>) } };

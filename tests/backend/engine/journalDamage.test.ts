@@ -134,7 +134,9 @@ describe('a damaged journal', () => {
     const lines: string[] = [];
     const engine = await createEngine({ dataDir: dir, log: (line) => lines.push(line) });
     expect(present(engine)).toHaveLength(COUNT - 1);
-    expect(lines).toEqual([`Cut a torn tail off ${log}: 11 bytes (1 incomplete record) at byte ${last}; ${COUNT - 1} intact records kept.`]);
+    expect(lines).toEqual([
+      `Cut a torn tail off ${log}: 11 bytes (1 incomplete record) at byte ${last}; ${COUNT - 1} intact records kept.`,
+    ]);
     await engine.close();
   });
 

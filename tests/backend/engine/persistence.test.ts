@@ -57,7 +57,9 @@ describe('persistence', () => {
     const e = await createEngine({ dataDir: dir });
     const times: string[] = [];
     e.onCommit((ev) => times.push(ev.commitTime));
-    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => e.commit(DB, { writes: [set(`c/d${i}`, { i })] }, admin)));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => e.commit(DB, { writes: [set(`c/d${i}`, { i })] }, admin)),
+    );
     expect(times).toEqual(results.map((r) => r.commitTime));
     expect([...times].sort()).toEqual(times);
     await e.close();
@@ -90,7 +92,9 @@ describe('persistence', () => {
     const reopened = await createEngine({ dataDir: dir, log: (line) => lines.push(line) });
     expect(reopened.lookup(doc('c/a'))?.fields).toEqual(f({ x: 1 }));
     expect(reopened.lookup(doc('c/b'))).toBeNull();
-    expect(lines.join('\n')).toMatch(/Cut a torn tail off .*log\.dat: \d+ bytes \(1 incomplete record\) at byte \d+; 1 intact records kept/);
+    expect(lines.join('\n')).toMatch(
+      /Cut a torn tail off .*log\.dat: \d+ bytes \(1 incomplete record\) at byte \d+; 1 intact records kept/,
+    );
     await reopened.commit(DB, { writes: [set('c/c', {})] }, admin);
     await reopened.close();
     const third = await createEngine({ dataDir: dir });

@@ -70,10 +70,20 @@ describe('field filters', () => {
   it('filters on nested fields and on __name__', () => {
     expect(run({ where: field('nested.k', 'EQUAL', 'p') })).toEqual(['a']);
     const ref = (p: string): Value => ({ referenceValue: doc(p) });
-    expect(run({ where: { fieldFilter: { field: { fieldPath: '__name__' }, op: 'GREATER_THAN', value: ref('items/e') } } })).toEqual(['f', 'g']);
-    expect(run({ where: { fieldFilter: { field: { fieldPath: '__name__' }, op: 'IN', value: { arrayValue: { values: [ref('items/b'), ref('items/zz')] } } } } })).toEqual([
-      'b',
-    ]);
+    expect(
+      run({ where: { fieldFilter: { field: { fieldPath: '__name__' }, op: 'GREATER_THAN', value: ref('items/e') } } }),
+    ).toEqual(['f', 'g']);
+    expect(
+      run({
+        where: {
+          fieldFilter: {
+            field: { fieldPath: '__name__' },
+            op: 'IN',
+            value: { arrayValue: { values: [ref('items/b'), ref('items/zz')] } },
+          },
+        },
+      }),
+    ).toEqual(['b']);
   });
 });
 
@@ -92,7 +102,10 @@ describe('composite filters', () => {
   it('AND and OR, nested', () => {
     expect(run({ where: and(field('tag', 'EQUAL', 'x'), field('n', 'GREATER_THAN', 1)) })).toEqual(['c']);
     expect(run({ where: or(field('tag', 'EQUAL', 'z'), field('n', 'EQUAL', 2)) })).toEqual(['b', 'd']);
-    expect(run({ where: or(and(field('tag', 'EQUAL', 'x'), field('n', 'EQUAL', 1)), field('other', 'EQUAL', true)) })).toEqual(['a', 'g']);
+    expect(run({ where: or(and(field('tag', 'EQUAL', 'x'), field('n', 'EQUAL', 1)), field('other', 'EQUAL', true)) })).toEqual([
+      'a',
+      'g',
+    ]);
   });
 });
 
@@ -103,7 +116,13 @@ describe('order, cursors, offset and limit', () => {
   });
 
   it('orders by several fields, then by name in the last direction', () => {
-    expect(run({ where: field('tag', 'IN', ['x', 'y']), orderBy: [asc('tag'), desc('__name__')] })).toEqual(['f', 'c', 'a', 'e', 'b']);
+    expect(run({ where: field('tag', 'IN', ['x', 'y']), orderBy: [asc('tag'), desc('__name__')] })).toEqual([
+      'f',
+      'c',
+      'a',
+      'e',
+      'b',
+    ]);
     expect(run({ where: field('tag', 'IN', ['x', 'y']), orderBy: [desc('tag')] })).toEqual(['e', 'b', 'f', 'c', 'a']);
   });
 
@@ -129,7 +148,9 @@ describe('order, cursors, offset and limit', () => {
 
 describe('collections', () => {
   it('collection-group queries find the collection id at any depth under the parent', () => {
-    expect(ids(e.query(ROOT, { from: [{ collectionId: 'items', allDescendants: true }], where: field('tag', 'EQUAL', 'x') }))).toEqual(['i1', 'a', 'c', 'f']);
+    expect(
+      ids(e.query(ROOT, { from: [{ collectionId: 'items', allDescendants: true }], where: field('tag', 'EQUAL', 'x') })),
+    ).toEqual(['i1', 'a', 'c', 'f']);
     expect(ids(e.query(doc('groups/g1'), { from: [{ collectionId: 'items', allDescendants: true }] }))).toEqual(['i1']);
   });
 
@@ -147,7 +168,11 @@ describe('collections', () => {
 
 describe('runQuery', () => {
   it('answers one item per document with readTime, or a lone readTime', async () => {
-    const res = await e.runQuery(DB, { parent: ROOT, structuredQuery: { from: [{ collectionId: 'items' }], where: field('n', 'EQUAL', 1) } }, admin);
+    const res = await e.runQuery(
+      DB,
+      { parent: ROOT, structuredQuery: { from: [{ collectionId: 'items' }], where: field('n', 'EQUAL', 1) } },
+      admin,
+    );
     expect(res).toHaveLength(1);
     expect(res[0]?.document?.name).toBe(doc('items/a'));
     expect(res[0]?.readTime).toBe(e.currentTime(DB));
@@ -157,8 +182,12 @@ describe('runQuery', () => {
 
   it('serves a readTime at or after the current version, and refuses older ones', async () => {
     const sq = { from: [{ collectionId: 'items' }] };
-    await expect(e.runQuery(DB, { parent: ROOT, structuredQuery: sq, readTime: '2999-01-01T00:00:00Z' }, admin)).resolves.toHaveLength(7);
-    await expect(e.runQuery(DB, { parent: ROOT, structuredQuery: sq, readTime: '2000-01-01T00:00:00Z' }, admin)).rejects.toMatchObject({
+    await expect(
+      e.runQuery(DB, { parent: ROOT, structuredQuery: sq, readTime: '2999-01-01T00:00:00Z' }, admin),
+    ).resolves.toHaveLength(7);
+    await expect(
+      e.runQuery(DB, { parent: ROOT, structuredQuery: sq, readTime: '2000-01-01T00:00:00Z' }, admin),
+    ).rejects.toMatchObject({
       status: 'UNIMPLEMENTED',
     });
   });
@@ -167,11 +196,37 @@ describe('runQuery', () => {
     [{ from: [] }, /exactly one collection/],
     [{ from: [{ collectionId: 'a' }], where: field('n', 'BOGUS', 1) }, /operator/],
     [{ from: [{ collectionId: 'a' }], where: field('n', 'IN', []) }, /non-empty/],
-    [{ from: [{ collectionId: 'a' }], where: field('n', 'IN', Array.from({ length: 31 }, (_, i) => i)) }, /30/],
-    [{ from: [{ collectionId: 'a' }], where: and(field('n', 'IN', [1, 2, 3, 4, 5, 6]), field('m', 'IN', [1, 2, 3, 4, 5, 6])) }, /30/],
-    [{ from: [{ collectionId: 'a' }], where: field('n', 'NOT_IN', Array.from({ length: 11 }, (_, i) => i)) }, /10/],
+    [
+      {
+        from: [{ collectionId: 'a' }],
+        where: field(
+          'n',
+          'IN',
+          Array.from({ length: 31 }, (_, i) => i),
+        ),
+      },
+      /30/,
+    ],
+    [
+      { from: [{ collectionId: 'a' }], where: and(field('n', 'IN', [1, 2, 3, 4, 5, 6]), field('m', 'IN', [1, 2, 3, 4, 5, 6])) },
+      /30/,
+    ],
+    [
+      {
+        from: [{ collectionId: 'a' }],
+        where: field(
+          'n',
+          'NOT_IN',
+          Array.from({ length: 11 }, (_, i) => i),
+        ),
+      },
+      /10/,
+    ],
     [{ from: [{ collectionId: 'a' }], limit: -1 }, /limit/],
-    [{ from: [{ collectionId: 'a' }], orderBy: [asc('n')], startAt: { values: [v(1), { referenceValue: doc('a/b') }, v(2)] } }, /more values/],
+    [
+      { from: [{ collectionId: 'a' }], orderBy: [asc('n')], startAt: { values: [v(1), { referenceValue: doc('a/b') }, v(2)] } },
+      /more values/,
+    ],
     [{ from: [{ collectionId: 'a' }], where: field('__name__', 'EQUAL', 'x') }, /reference/],
   ] as [StructuredQuery, RegExp][])('rejects the malformed query %j', async (sq, message) => {
     await expect(e.runQuery(DB, { parent: ROOT, structuredQuery: sq }, admin)).rejects.toMatchObject({
@@ -182,7 +237,9 @@ describe('runQuery', () => {
   });
 
   it('rejects a parent that is not the root or a document', async () => {
-    await expect(e.runQuery(DB, { parent: `${ROOT}/items`, structuredQuery: { from: [{ collectionId: 'x' }] } }, admin)).rejects.toMatchObject({
+    await expect(
+      e.runQuery(DB, { parent: `${ROOT}/items`, structuredQuery: { from: [{ collectionId: 'x' }] } }, admin),
+    ).rejects.toMatchObject({
       status: 'INVALID_ARGUMENT',
     });
   });

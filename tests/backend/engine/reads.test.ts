@@ -4,7 +4,10 @@ import type { ListenResponse, RunAggregationQueryRequest } from '../../../backen
 import { openListen } from '../../../backend/src/firestore/watch.js';
 import { DB, ROOT, admin, doc, f, ids, memoryEngine, put, set, v } from './helpers.js';
 
-const aggQuery = (aggregations: NonNullable<RunAggregationQueryRequest['structuredAggregationQuery']>['aggregations'], limit?: number): RunAggregationQueryRequest => ({
+const aggQuery = (
+  aggregations: NonNullable<RunAggregationQueryRequest['structuredAggregationQuery']>['aggregations'],
+  limit?: number,
+): RunAggregationQueryRequest => ({
   parent: ROOT,
   structuredAggregationQuery: { structuredQuery: { from: [{ collectionId: 'c' }], ...(limit ? { limit } : {}) }, aggregations },
 });
@@ -13,7 +16,14 @@ describe('aggregations', () => {
   it('counts, with upTo, under the aliases sent', async () => {
     const e = await memoryEngine();
     await put(e, { 'c/a': { n: 1 }, 'c/b': { n: 2 }, 'c/c': { n: 'x' } });
-    const [res] = await e.runAggregationQuery(DB, aggQuery([{ alias: 'aggregate_0', count: {} }, { alias: 'few', count: { upTo: '2' } }]), admin);
+    const [res] = await e.runAggregationQuery(
+      DB,
+      aggQuery([
+        { alias: 'aggregate_0', count: {} },
+        { alias: 'few', count: { upTo: '2' } },
+      ]),
+      admin,
+    );
     expect(res?.result?.aggregateFields).toEqual({ aggregate_0: v(3), few: v(2) });
     expect(res?.readTime).toBe(e.currentTime(DB));
   });
@@ -35,7 +45,14 @@ describe('aggregations', () => {
   it('sums into a double when a double or an overflow is involved, and averages nothing to null', async () => {
     const e = await memoryEngine();
     await put(e, { 'c/a': { n: 1 }, 'c/b': { n: 0.5 } });
-    const [res] = await e.runAggregationQuery(DB, aggQuery([{ alias: 's', sum: { field: { fieldPath: 'n' } } }, { alias: 'none', avg: { field: { fieldPath: 'zz' } } }]), admin);
+    const [res] = await e.runAggregationQuery(
+      DB,
+      aggQuery([
+        { alias: 's', sum: { field: { fieldPath: 'n' } } },
+        { alias: 'none', avg: { field: { fieldPath: 'zz' } } },
+      ]),
+      admin,
+    );
     expect(res?.result?.aggregateFields).toEqual({ s: { doubleValue: 1.5 }, none: { nullValue: 'NULL_VALUE' } });
     await put(e, { 'c/a': { n: 9223372036854775807n }, 'c/b': { n: 1 } });
     const [big] = await e.runAggregationQuery(DB, aggQuery([{ alias: 's', sum: { field: { fieldPath: 'n' } } }]), admin);
@@ -52,7 +69,16 @@ describe('aggregations', () => {
   it('rejects duplicate aliases and empty aggregation lists', async () => {
     const e = await memoryEngine();
     await expect(e.runAggregationQuery(DB, aggQuery([]), admin)).rejects.toMatchObject({ status: 'INVALID_ARGUMENT' });
-    await expect(e.runAggregationQuery(DB, aggQuery([{ alias: 'x', count: {} }, { alias: 'x', count: {} }]), admin)).rejects.toMatchObject({
+    await expect(
+      e.runAggregationQuery(
+        DB,
+        aggQuery([
+          { alias: 'x', count: {} },
+          { alias: 'x', count: {} },
+        ]),
+        admin,
+      ),
+    ).rejects.toMatchObject({
       status: 'INVALID_ARGUMENT',
     });
   });
@@ -72,7 +98,9 @@ describe('batchGet and getDocument', () => {
   it('rejects names of collections and of other databases', async () => {
     const e = await memoryEngine();
     await expect(e.batchGet(DB, { documents: [`${ROOT}/c`] }, admin)).rejects.toMatchObject({ status: 'INVALID_ARGUMENT' });
-    await expect(e.batchGet(DB, { documents: ['projects/x/databases/y/documents/c/a'] }, admin)).rejects.toMatchObject({ status: 'INVALID_ARGUMENT' });
+    await expect(e.batchGet(DB, { documents: ['projects/x/databases/y/documents/c/a'] }, admin)).rejects.toMatchObject({
+      status: 'INVALID_ARGUMENT',
+    });
     await expect(e.batchGet('nonsense', { documents: [] }, admin)).rejects.toMatchObject({ status: 'INVALID_ARGUMENT' });
   });
 });
@@ -130,7 +158,13 @@ describe('billable reads', () => {
     expect(engine.readCount(DB)).toBe(1 + 2 + 1);
 
     const sent: ListenResponse[] = [];
-    const stream = openListen(engine, DB, ADMIN, (res) => sent.push(res), () => {});
+    const stream = openListen(
+      engine,
+      DB,
+      ADMIN,
+      (res) => sent.push(res),
+      () => {},
+    );
     stream.request({ addTarget: { targetId: 2, documents: { documents: [doc('rooms/a')] } } });
     await put(engine, { 'rooms/a': { n: 3 }, 'rooms/b': { n: 4 } });
     stream.close();

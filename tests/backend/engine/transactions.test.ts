@@ -19,7 +19,9 @@ describe('transactions', () => {
     const first = defined(response, 'The batchGet response');
     expect(first.transaction).toBeTruthy();
     await put(e, { 'c/a': { n: 5 } });
-    await expect(e.commit(DB, { writes: [set('c/a', { n: 2 })], transaction: first.transaction }, admin)).rejects.toMatchObject({ status: 'ABORTED' });
+    await expect(e.commit(DB, { writes: [set('c/a', { n: 2 })], transaction: first.transaction }, admin)).rejects.toMatchObject({
+      status: 'ABORTED',
+    });
     expect(e.lookup(doc('c/a'))?.fields).toEqual(f({ n: 5 }));
   });
 
@@ -31,18 +33,31 @@ describe('transactions', () => {
     await expect(e.commit(DB, { writes: [], transaction: tx }, admin)).rejects.toMatchObject({ status: 'ABORTED' });
 
     await put(e, { 'c/q': { n: 1 } });
-    const [response] = await e.runQuery(DB, { parent: ROOT, structuredQuery: { from: [{ collectionId: 'c' }] }, newTransaction: {} }, admin);
+    const [response] = await e.runQuery(
+      DB,
+      { parent: ROOT, structuredQuery: { from: [{ collectionId: 'c' }] }, newTransaction: {} },
+      admin,
+    );
     const item = defined(response, 'The runQuery response');
     expect(item.transaction).toBeTruthy();
     await put(e, { 'c/q': { n: 2 } });
-    await expect(e.commit(DB, { writes: [set('c/x', {})], transaction: item.transaction }, admin)).rejects.toMatchObject({ status: 'ABORTED' });
+    await expect(e.commit(DB, { writes: [set('c/x', {})], transaction: item.transaction }, admin)).rejects.toMatchObject({
+      status: 'ABORTED',
+    });
   });
 
   it('returns a new transaction from an aggregation', async () => {
     const e = await memoryEngine();
     const [aggregation] = await e.runAggregationQuery(
       DB,
-      { parent: ROOT, structuredAggregationQuery: { structuredQuery: { from: [{ collectionId: 'c' }] }, aggregations: [{ alias: 'n', count: {} }] }, newTransaction: {} },
+      {
+        parent: ROOT,
+        structuredAggregationQuery: {
+          structuredQuery: { from: [{ collectionId: 'c' }] },
+          aggregations: [{ alias: 'n', count: {} }],
+        },
+        newTransaction: {},
+      },
       admin,
     );
     const res = defined(aggregation, 'The runAggregationQuery response');
@@ -61,13 +76,17 @@ describe('transactions', () => {
     const rolled = await e.beginTransaction(DB, {}, admin);
     await e.rollback(DB, rolled, admin);
     await expect(e.rollback(DB, rolled, admin)).rejects.toMatchObject({ status: 'INVALID_ARGUMENT' });
-    await expect(e.batchGet(DB, { documents: [], transaction: 'bm9wZQ==' }, admin)).rejects.toMatchObject({ status: 'INVALID_ARGUMENT' });
+    await expect(e.batchGet(DB, { documents: [], transaction: 'bm9wZQ==' }, admin)).rejects.toMatchObject({
+      status: 'INVALID_ARGUMENT',
+    });
   });
 
   it('refuses writes in a read-only transaction', async () => {
     const e = await memoryEngine();
     const tx = await e.beginTransaction(DB, { readOnly: {} }, admin);
-    await expect(e.commit(DB, { writes: [set('c/a', {})], transaction: tx }, admin)).rejects.toMatchObject({ status: 'INVALID_ARGUMENT' });
+    await expect(e.commit(DB, { writes: [set('c/a', {})], transaction: tx }, admin)).rejects.toMatchObject({
+      status: 'INVALID_ARGUMENT',
+    });
     expect(e.lookup(doc('c/a'))).toBeNull();
   });
 

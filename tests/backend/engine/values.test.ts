@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Value } from '../../../backend/src/firestore/types.js';
-import { compareValues, formatTimestamp, normalizeValue, parseTimestamp, valuesEqual } from '../../../backend/src/firestore/engine/values.js';
+import {
+  compareValues,
+  formatTimestamp,
+  normalizeValue,
+  parseTimestamp,
+  valuesEqual,
+} from '../../../backend/src/firestore/engine/values.js';
 import { parseFieldPath } from '../../../backend/src/firestore/engine/paths.js';
 import { ApiError } from '../../../backend/src/firestore/errors.js';
 import { v } from './helpers.js';
@@ -50,7 +56,9 @@ describe('value ordering', () => {
   });
 
   it('orders timestamps by instant, whatever the fraction precision', () => {
-    expect(compareValues({ timestampValue: '2020-01-01T00:00:00.1Z' }, { timestampValue: '2020-01-01T00:00:00.099999Z' })).toBe(1);
+    expect(compareValues({ timestampValue: '2020-01-01T00:00:00.1Z' }, { timestampValue: '2020-01-01T00:00:00.099999Z' })).toBe(
+      1,
+    );
     expect(valuesEqual({ timestampValue: '2020-01-01T01:00:00+01:00' }, { timestampValue: '2020-01-01T00:00:00Z' })).toBe(true);
   });
 
@@ -77,7 +85,9 @@ describe('value normalization', () => {
   });
 
   it('truncates timestamps to microseconds', () => {
-    expect(normalizeValue({ timestampValue: '2020-01-01T00:00:00.123456789Z' })).toEqual({ timestampValue: '2020-01-01T00:00:00.123456Z' });
+    expect(normalizeValue({ timestampValue: '2020-01-01T00:00:00.123456789Z' })).toEqual({
+      timestampValue: '2020-01-01T00:00:00.123456Z',
+    });
     expect(formatTimestamp(parseTimestamp('2020-01-01T00:00:00.500000000Z'))).toBe('2020-01-01T00:00:00.500Z');
   });
 

@@ -42,7 +42,9 @@ describe('commit: set, update and delete', () => {
 
   it('an update of a missing document with exists:true fails NOT_FOUND and changes nothing', async () => {
     const e = await memoryEngine();
-    const err = await fails(e.commit(DB, { writes: [update('c/none', { a: 1 }, ['a'], { currentDocument: { exists: true } })] }, admin));
+    const err = await fails(
+      e.commit(DB, { writes: [update('c/none', { a: 1 }, ['a'], { currentDocument: { exists: true } })] }, admin),
+    );
     expect(err.status).toBe('NOT_FOUND');
     expect(err.message).toBe(`No document to update: ${doc('c/none')}`);
     expect(e.lookup(doc('c/none'))).toBeNull();
@@ -60,7 +62,9 @@ describe('commit: set, update and delete', () => {
     const { commitTime } = await e.commit(DB, { writes: [set('c/a', { x: 1 })] }, admin);
     const nine = commitTime.replace(/\.(\d{6})Z$/, '.$1000Z');
     await e.commit(DB, { writes: [{ ...set('c/a', { x: 2 }), currentDocument: { updateTime: nine } }] }, admin);
-    const err = await fails(e.commit(DB, { writes: [{ ...set('c/a', { x: 3 }), currentDocument: { updateTime: nine } }] }, admin));
+    const err = await fails(
+      e.commit(DB, { writes: [{ ...set('c/a', { x: 3 }), currentDocument: { updateTime: nine } }] }, admin),
+    );
     expect(err.status).toBe('FAILED_PRECONDITION');
     expect(e.lookup(doc('c/a'))?.fields).toEqual(f({ x: 2 }));
   });
@@ -68,7 +72,11 @@ describe('commit: set, update and delete', () => {
   it('a verify write only checks its precondition', async () => {
     const e = await memoryEngine();
     const { commitTime } = await e.commit(DB, { writes: [set('c/a', { x: 1 })] }, admin);
-    await e.commit(DB, { writes: [{ verify: doc('c/a'), currentDocument: { updateTime: commitTime } }, set('c/b', { y: 1 })] }, admin);
+    await e.commit(
+      DB,
+      { writes: [{ verify: doc('c/a'), currentDocument: { updateTime: commitTime } }, set('c/b', { y: 1 })] },
+      admin,
+    );
     expect(e.lookup(doc('c/a'))?.updateTime).toBe(commitTime);
     const err = await fails(e.commit(DB, { writes: [{ verify: doc('c/none'), currentDocument: { exists: true } }] }, admin));
     expect(err.status).toBe('NOT_FOUND');
@@ -78,7 +86,11 @@ describe('commit: set, update and delete', () => {
     const e = await memoryEngine();
     await e.commit(DB, { writes: [set('c/a', { x: 1 })] }, admin);
     const err = await fails(
-      e.commit(DB, { writes: [set('c/a', { x: 2 }), set('c/b', { y: 1 }), { delete: doc('c/x'), currentDocument: { exists: true } }] }, admin),
+      e.commit(
+        DB,
+        { writes: [set('c/a', { x: 2 }), set('c/b', { y: 1 }), { delete: doc('c/x'), currentDocument: { exists: true } }] },
+        admin,
+      ),
     );
     expect(err.status).toBe('NOT_FOUND');
     expect(e.lookup(doc('c/a'))?.fields).toEqual(f({ x: 1 }));
@@ -96,7 +108,9 @@ describe('commit: set, update and delete', () => {
   });
 
   it('gives strictly increasing microsecond commit times even when the clock stands still', async () => {
-    const e = await (await import('../../../backend/src/firestore/engine/engine.js')).createEngine({ now: () => new Date('2026-11-21T05:00:00.123Z') });
+    const e = await (
+      await import('../../../backend/src/firestore/engine/engine.js')
+    ).createEngine({ now: () => new Date('2026-11-21T05:00:00.123Z') });
     const a = await e.commit(DB, { writes: [set('c/a', { x: 1 })] }, admin);
     const b = await e.commit(DB, { writes: [set('c/a', { x: 2 })] }, admin);
     expect(a.commitTime).toBe('2026-11-21T05:00:00.123000Z');
@@ -129,7 +143,10 @@ describe('commit: set, update and delete', () => {
     [{ update: { name: 'projects/x/databases/(default)/documents/c/a' } }, /not in the database/],
     [{ delete: doc('c/a'), verify: doc('c/a') }, /exactly one/],
     [{ update: { name: doc('c/a'), fields: { a: { arrayValue: { values: [{ arrayValue: {} }] } } } } }, /array/],
-    [{ update: { name: doc('c/a') }, updateTransforms: [{ fieldPath: 'n', increment: { stringValue: 'x' } }] }, /integer or double/],
+    [
+      { update: { name: doc('c/a') }, updateTransforms: [{ fieldPath: 'n', increment: { stringValue: 'x' } }] },
+      /integer or double/,
+    ],
   ] as [Write, RegExp][])('rejects the malformed write %j with INVALID_ARGUMENT', async (write, message) => {
     const e = await memoryEngine();
     const err = await fails(e.commit(DB, { writes: [write] }, admin));
@@ -142,8 +159,16 @@ describe('field transforms', () => {
   const transform = async (initial: Record<string, unknown> | null, transforms: Write['updateTransforms']) => {
     const e = await memoryEngine();
     if (initial) await e.commit(DB, { writes: [set('c/a', initial)] }, admin);
-    const res = await e.commit(DB, { writes: [{ update: { name: doc('c/a') }, updateMask: { fieldPaths: [] }, updateTransforms: transforms }] }, admin);
-    return { fields: e.lookup(doc('c/a'))!.fields, results: defined(res.writeResults[0], 'The write result').transformResults, commitTime: res.commitTime };
+    const res = await e.commit(
+      DB,
+      { writes: [{ update: { name: doc('c/a') }, updateMask: { fieldPaths: [] }, updateTransforms: transforms }] },
+      admin,
+    );
+    return {
+      fields: e.lookup(doc('c/a'))!.fields,
+      results: defined(res.writeResults[0], 'The write result').transformResults,
+      commitTime: res.commitTime,
+    };
   };
 
   it('sets the request time and returns it', async () => {
@@ -154,7 +179,9 @@ describe('field transforms', () => {
 
   it('increments integers as integers, saturating at 64 bits', async () => {
     expect((await transform({ n: 5 }, [{ fieldPath: 'n', increment: v(2) }])).fields).toEqual(f({ n: 7 }));
-    expect((await transform({ n: 9223372036854775800n }, [{ fieldPath: 'n', increment: v(100) }])).fields).toEqual(f({ n: 9223372036854775807n }));
+    expect((await transform({ n: 9223372036854775800n }, [{ fieldPath: 'n', increment: v(100) }])).fields).toEqual(
+      f({ n: 9223372036854775807n }),
+    );
   });
 
   it('increments into a double when either side is a double, and sets non-numbers to the operand', async () => {
@@ -175,7 +202,9 @@ describe('field transforms', () => {
     expect(union.results).toEqual([{ nullValue: 'NULL_VALUE' }]);
     const removed = await transform({ a: [1, 2, 1, 3.0] }, [{ fieldPath: 'a', removeAllFromArray: { values: [v(1), v(3)] } }]);
     expect(removed.fields).toEqual(f({ a: [2] }));
-    expect((await transform({ a: 'x' }, [{ fieldPath: 'a', appendMissingElements: { values: [v(1)] } }])).fields).toEqual(f({ a: [1] }));
+    expect((await transform({ a: 'x' }, [{ fieldPath: 'a', appendMissingElements: { values: [v(1)] } }])).fields).toEqual(
+      f({ a: [1] }),
+    );
   });
 
   it('returns one result per transform, in order, and supports legacy transform writes', async () => {
@@ -226,7 +255,11 @@ describe('onCommit', () => {
 describe('batchWrite', () => {
   it('applies each write on its own and reports a status per write', async () => {
     const e = await memoryEngine();
-    const res = await e.batchWrite(DB, { writes: [set('c/a', { x: 1 }), { delete: doc('c/b'), currentDocument: { exists: true } }] }, admin);
+    const res = await e.batchWrite(
+      DB,
+      { writes: [set('c/a', { x: 1 }), { delete: doc('c/b'), currentDocument: { exists: true } }] },
+      admin,
+    );
     expect(res.status.map((s) => s.code)).toEqual([0, 5]);
     expect(res.writeResults[0]?.updateTime).toBeDefined();
     expect(e.lookup(doc('c/a'))).not.toBeNull();
@@ -234,7 +267,9 @@ describe('batchWrite', () => {
 
   it('refuses two writes to one document', async () => {
     const e = await memoryEngine();
-    await expect(e.batchWrite(DB, { writes: [set('c/a', { x: 1 }), set('c/a', { x: 2 })] }, admin)).rejects.toMatchObject({ status: 'INVALID_ARGUMENT' });
+    await expect(e.batchWrite(DB, { writes: [set('c/a', { x: 1 }), set('c/a', { x: 2 })] }, admin)).rejects.toMatchObject({
+      status: 'INVALID_ARGUMENT',
+    });
   });
 });
 
@@ -259,10 +294,19 @@ describe('limits and garbage', () => {
     ['runQuery', { parent: `${DB}/documents`, structuredQuery: { from: [{ collectionId: 'c' }], where: { fieldFilter: null } } }],
     ['runQuery', { parent: `${DB}/documents`, structuredQuery: { from: [{ collectionId: 'c' }], startAt: { values: 1 } } }],
     ['runQuery', { parent: 7, structuredQuery: { from: [{ collectionId: 'c' }] } }],
-    ['runAggregationQuery', { parent: `${DB}/documents`, structuredAggregationQuery: { structuredQuery: { from: [{ collectionId: 'c' }] }, aggregations: [{ sum: 5 }] } }],
+    [
+      'runAggregationQuery',
+      {
+        parent: `${DB}/documents`,
+        structuredAggregationQuery: { structuredQuery: { from: [{ collectionId: 'c' }] }, aggregations: [{ sum: 5 }] },
+      },
+    ],
   ])('%s with %j fails with a client error, not a crash', async (method, req) => {
     const e = await memoryEngine();
-    const call = defined((e as unknown as Record<string, (db: string, r: unknown, c: unknown) => Promise<unknown>>)[method], `The engine's ${method}`).bind(e);
+    const call = defined(
+      (e as unknown as Record<string, (db: string, r: unknown, c: unknown) => Promise<unknown>>)[method],
+      `The engine's ${method}`,
+    ).bind(e);
     const err = await fails(call(DB, req, admin));
     expect(err.status).toBe('INVALID_ARGUMENT');
   });

@@ -115,7 +115,11 @@ describe('Firestore REST', () => {
 
   it('a non-admin caller denied by the seam gets 403 PERMISSION_DENIED', async () => {
     const mock = `${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from(JSON.stringify({ sub: 'alice', user_id: 'alice' })).toString('base64url')}.`;
-    const res = await post(':commit', { writes: [{ update: { name: `${DB}/documents/private/p1`, fields: {} } }] }, { authorization: `Bearer ${mock}` });
+    const res = await post(
+      ':commit',
+      { writes: [{ update: { name: `${DB}/documents/private/p1`, fields: {} } }] },
+      { authorization: `Bearer ${mock}` },
+    );
     expect(res.status).toBe(403);
     expect((await res.json()).error).toMatchObject({ code: 7, status: 'PERMISSION_DENIED' });
   });
@@ -131,7 +135,9 @@ describe('Firestore REST', () => {
       const count = (await exported.json()).documents as number;
       expect(count).toBeGreaterThan(0);
 
-      const reset = await fetch(`${server.url}/emulator/v1/projects/${PROJECT}/databases/(default)/documents`, { method: 'DELETE' });
+      const reset = await fetch(`${server.url}/emulator/v1/projects/${PROJECT}/databases/(default)/documents`, {
+        method: 'DELETE',
+      });
       expect(reset.status).toBe(200);
       expect(server.engine.lookup(`${DB}/documents/rooms/r1`)).toBeNull();
 
@@ -163,14 +169,23 @@ describe('CORS', () => {
       headers: {
         origin: 'http://localhost:5173',
         'access-control-request-method': 'POST',
-        'access-control-request-headers': 'authorization,google-cloud-resource-prefix,x-firebase-gmpid,x-goog-api-client,x-goog-request-params',
+        'access-control-request-headers':
+          'authorization,google-cloud-resource-prefix,x-firebase-gmpid,x-goog-api-client,x-goog-request-params',
       },
     });
     expect(res.status).toBe(204);
     expect(res.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
     expect(res.headers.get('access-control-allow-credentials')).toBe('true');
     const allowed = res.headers.get('access-control-allow-headers')!.split(', ');
-    for (const h of ['authorization', 'google-cloud-resource-prefix', 'x-firebase-gmpid', 'x-goog-api-client', 'x-goog-api-key', 'x-goog-request-params', 'content-type']) {
+    for (const h of [
+      'authorization',
+      'google-cloud-resource-prefix',
+      'x-firebase-gmpid',
+      'x-goog-api-client',
+      'x-goog-api-key',
+      'x-goog-request-params',
+      'content-type',
+    ]) {
       expect(allowed).toContain(h);
     }
   });

@@ -71,11 +71,7 @@ export function parseFrames(body: string): unknown[] {
 }
 
 /** Reads a streaming response until `done` says enough arrived (or the timeout passes). */
-export async function readUntil(
-  res: Response,
-  done: (text: string) => boolean,
-  timeoutMs = 5000,
-): Promise<string> {
+export async function readUntil(res: Response, done: (text: string) => boolean, timeoutMs = 5000): Promise<string> {
   const reader = res.body!.getReader();
   const decoder = new TextDecoder();
   let text = '';
@@ -83,10 +79,7 @@ export async function readUntil(
   while (!done(text)) {
     const remaining = deadline - Date.now();
     if (remaining <= 0) throw new Error(`Timed out; got ${JSON.stringify(text)}`);
-    const next = await Promise.race([
-      reader.read(),
-      new Promise<null>((resolve) => setTimeout(() => resolve(null), remaining)),
-    ]);
+    const next = await Promise.race([reader.read(), new Promise<null>((resolve) => setTimeout(() => resolve(null), remaining))]);
     if (next === null) continue;
     if (next.done) break;
     text += decoder.decode(next.value, { stream: true });

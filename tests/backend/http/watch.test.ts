@@ -21,7 +21,11 @@ describe('openListen', () => {
   let stream: ListenStream;
 
   const set = (path: string, score: number) =>
-    engine.commit(DB, { writes: [{ update: { name: name(path), fields: { score: { integerValue: String(score) } } } }] }, { identity: ADMIN });
+    engine.commit(
+      DB,
+      { writes: [{ update: { name: name(path), fields: { score: { integerValue: String(score) } } } }] },
+      { identity: ADMIN },
+    );
   const remove = (path: string) => engine.commit(DB, { writes: [{ delete: name(path) }] }, { identity: ADMIN });
   const top2: StructuredQuery = {
     from: [{ collectionId: 'scores' }],
@@ -52,7 +56,13 @@ describe('openListen', () => {
     await set('scores/a', 1);
     await set('scores/b', 5);
     await set('scores/c', 3);
-    stream = openListen(engine, DB, ADMIN, (r) => out.push(r), (e) => failures.push(e));
+    stream = openListen(
+      engine,
+      DB,
+      ADMIN,
+      (r) => out.push(r),
+      (e) => failures.push(e),
+    );
   });
   afterEach(async () => {
     stream.close();
@@ -108,7 +118,9 @@ describe('openListen', () => {
     stream.request(queryTarget(2));
     await set('scores/f', 8);
     await set('scores/g', 9);
-    const times = out.filter((r) => r.targetChange?.targetChangeType === 'NO_CHANGE').map((r) => parseTimestamp(r.targetChange!.readTime!)!);
+    const times = out
+      .filter((r) => r.targetChange?.targetChangeType === 'NO_CHANGE')
+      .map((r) => parseTimestamp(r.targetChange!.readTime!)!);
     expect(times.length).toBe(3);
     for (const [i, time] of times.slice(1).entries()) expect(time >= defined(times[i], 'The previous read time')).toBe(true);
   });
@@ -116,11 +128,19 @@ describe('openListen', () => {
   it('a resumed target is RESET and re-sent in full, at a read time no older than the token', () => {
     stream.request(queryTarget(2));
     const token = out.find((r) => r.targetChange?.targetChangeType === 'CURRENT')!.targetChange!;
-    const other = openListen(engine, DB, ADMIN, (r) => out.push(r), (e) => failures.push(e));
+    const other = openListen(
+      engine,
+      DB,
+      ADMIN,
+      (r) => out.push(r),
+      (e) => failures.push(e),
+    );
     out.length = 0;
     other.request(queryTarget(2, top2, { resumeToken: token.resumeToken, expectedCount: 2 }));
     expect(kinds(out)).toEqual(['ADD2', 'RESET2', 'change:b+2-', 'change:c+2-', 'CURRENT2', 'NO_CHANGE']);
-    expect(parseTimestamp(defined(out[5]?.targetChange?.readTime, 'The NO_CHANGE read time'))! >= parseTimestamp(token.readTime!)!).toBe(true);
+    expect(
+      parseTimestamp(defined(out[5]?.targetChange?.readTime, 'The NO_CHANGE read time'))! >= parseTimestamp(token.readTime!)!,
+    ).toBe(true);
     other.close();
   });
 
@@ -135,7 +155,12 @@ describe('openListen', () => {
   });
 
   it('a bad query removes that target with INVALID_ARGUMENT; the stream stays up', () => {
-    stream.request(queryTarget(2, { from: [{ collectionId: 'scores' }], where: { fieldFilter: { field: { fieldPath: 'score' }, op: 'BOGUS' as 'EQUAL', value: { integerValue: '1' } } } }));
+    stream.request(
+      queryTarget(2, {
+        from: [{ collectionId: 'scores' }],
+        where: { fieldFilter: { field: { fieldPath: 'score' }, op: 'BOGUS' as 'EQUAL', value: { integerValue: '1' } } },
+      }),
+    );
     expect(out[0]?.targetChange).toMatchObject({ targetChangeType: 'REMOVE', targetIds: [2], cause: { code: 3 } });
     stream.request(queryTarget(4));
     expect(kinds(out.slice(1))[0]).toBe('ADD4');
@@ -145,7 +170,13 @@ describe('openListen', () => {
   it('a target the caller may not read is removed with PERMISSION_DENIED', async () => {
     engine.authorizer = (access) => ({ allow: !access.path.includes('/scores') });
     const user: Identity = { admin: false, auth: { uid: 'u', token: {}, signInProvider: 'custom' } };
-    const guarded = openListen(engine, DB, user, (r) => out.push(r), (e) => failures.push(e));
+    const guarded = openListen(
+      engine,
+      DB,
+      user,
+      (r) => out.push(r),
+      (e) => failures.push(e),
+    );
     out.length = 0;
     guarded.request(queryTarget(2));
     guarded.request({ database: DB, addTarget: { targetId: 4, documents: { documents: [name('open/o')] } } });

@@ -95,7 +95,11 @@ for (const mode of ['auto-detect', 'long-polling'] as const) {
     it('a document listener sees the pending write, then the committed one from the server', async () => {
       const snaps = recorder<{ n?: number; pending: boolean; fromCache: boolean }>();
       const stop = onSnapshot(doc(db, 'rooms/live'), { includeMetadataChanges: true }, (s) =>
-        snaps.push({ n: s.get('n') as number | undefined, pending: s.metadata.hasPendingWrites, fromCache: s.metadata.fromCache }),
+        snaps.push({
+          n: s.get('n') as number | undefined,
+          pending: s.metadata.hasPendingWrites,
+          fromCache: s.metadata.fromCache,
+        }),
       );
       await snaps.next((s) => !s.fromCache && s.n === undefined);
       await setDoc(doc(db, 'rooms/live'), { n: 7, at: serverTimestamp() });
@@ -106,7 +110,12 @@ for (const mode of ['auto-detect', 'long-polling'] as const) {
 
     it('a query listener gets added, modified and removed changes, limit and order honoured', async () => {
       const batch = writeBatch(db);
-      for (const [id, score] of [['a', 1], ['b', 5], ['c', 3]] as const) batch.set(doc(db, `scores/${id}`), { score, team: 'x' });
+      for (const [id, score] of [
+        ['a', 1],
+        ['b', 5],
+        ['c', 3],
+      ] as const)
+        batch.set(doc(db, `scores/${id}`), { score, team: 'x' });
       await batch.commit();
 
       const snaps = recorder<QuerySnapshot<DocumentData>>();
@@ -142,7 +151,16 @@ for (const mode of ['auto-detect', 'long-polling'] as const) {
       await snaps.next((s) => !s.metadata.fromCache && s.empty);
       await server.engine.commit(
         `projects/${projectId}/databases/(default)`,
-        { writes: [{ update: { name: `projects/${projectId}/databases/(default)/documents/chat/m1`, fields: { text: { stringValue: 'hi' } } } }] },
+        {
+          writes: [
+            {
+              update: {
+                name: `projects/${projectId}/databases/(default)/documents/chat/m1`,
+                fields: { text: { stringValue: 'hi' } },
+              },
+            },
+          ],
+        },
         { identity: { admin: true, auth: null } },
       );
       const s = await snaps.next((x) => x.size === 1);
@@ -206,7 +224,11 @@ describe('web SDK and the authorization seam', () => {
       { identity: { admin: true, auth: null } },
     );
     const error = await new Promise<{ code: string }>((resolve) => {
-      onSnapshot(collection(db, 'secret'), () => {}, (err) => resolve(err as { code: string }));
+      onSnapshot(
+        collection(db, 'secret'),
+        () => {},
+        (err) => resolve(err as { code: string }),
+      );
     });
     expect(error.code).toBe('permission-denied');
     await expect(getDoc(doc(db, 'secret/s1'))).rejects.toMatchObject({ code: 'permission-denied' });

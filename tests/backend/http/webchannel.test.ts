@@ -103,7 +103,14 @@ describe('WebChannel', () => {
       ofs: '1',
       req0___data__: JSON.stringify({
         streamToken: hello.streamToken,
-        writes: [{ transform: { document: `${DB}/documents/w/counter`, fieldTransforms: [{ fieldPath: 'n', increment: { integerValue: '1' } }] } }],
+        writes: [
+          {
+            transform: {
+              document: `${DB}/documents/w/counter`,
+              fieldTransforms: [{ fieldPath: 'n', increment: { integerValue: '1' } }],
+            },
+          },
+        ],
       }),
     });
     for (let i = 0; i < 2; i++) {
@@ -181,7 +188,10 @@ describe('WebChannel', () => {
     expect(get.status).toBe(400);
     const text = await get.text();
     expect(text.indexOf('Unknown SID')).toBeGreaterThan(0);
-    const post = await fetch(channel('Listen', { SID: 'nope', RID: '5', AID: '0' }), { method: 'POST', body: form({ count: '0' }) });
+    const post = await fetch(channel('Listen', { SID: 'nope', RID: '5', AID: '0' }), {
+      method: 'POST',
+      body: form({ count: '0' }),
+    });
     expect(post.status).toBe(400);
   });
 
@@ -205,7 +215,11 @@ describe('WebChannel', () => {
   });
 
   it('a malformed token fails the stream with UNAUTHENTICATED in the stream error shape', async () => {
-    const { arrays } = await handshake('Listen', { database: DB, addTarget: { documents: { documents: [`${DB}/documents/a/b`] }, targetId: 2 } }, 'Authorization:Bearer not-a-jwt\r\n');
+    const { arrays } = await handshake(
+      'Listen',
+      { database: DB, addTarget: { documents: { documents: [`${DB}/documents/a/b`] }, targetId: 2 } },
+      'Authorization:Bearer not-a-jwt\r\n',
+    );
     expect(payloads(arrays.slice(1))).toEqual([{ error: { code: 16, status: 'UNAUTHENTICATED', message: expect.any(String) } }]);
   });
 

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { DocumentAccessBudget, MULTI_DOCUMENT_LIMIT } from '../../../backend/src/rules/documentReads.js';
-import { evaluateFirestoreAccess, firestoreAuthorizer, type FirestoreRulesAccess } from '../../../backend/src/rules/firestoreRules.js';
+import {
+  evaluateFirestoreAccess,
+  firestoreAuthorizer,
+  type FirestoreRulesAccess,
+} from '../../../backend/src/rules/firestoreRules.js';
 import { access, DOCS, evalExpr, fakeLookup, firestoreRules, user } from './rulesTestKit.js';
 
 const stored = {
@@ -15,18 +19,21 @@ const afterBatch = {
 describe('get, exists, getAfter, existsAfter', () => {
   const { lookup } = fakeLookup(stored, afterBatch);
   it.each([
-    ["exists(/databases/$(database)/documents/admins/alice)", 'true'],
-    ["exists(/databases/$(database)/documents/admins/bob)", 'false'],
+    ['exists(/databases/$(database)/documents/admins/alice)', 'true'],
+    ['exists(/databases/$(database)/documents/admins/bob)', 'false'],
     ["get(/databases/$(database)/documents/admins/alice).data.role == 'owner'", 'true'],
     ["get(/databases/$(database)/documents/admins/alice).id == 'alice'", 'true'],
-    ["get(/databases/$(database)/documents/admins/alice).__name__ == /databases/(default)/documents/admins/alice", 'true'],
-    ["get(/databases/$(database)/documents/admins/bob) == null", 'true'],
+    ['get(/databases/$(database)/documents/admins/alice).__name__ == /databases/(default)/documents/admins/alice', 'true'],
+    ['get(/databases/$(database)/documents/admins/bob) == null', 'true'],
     ["get(/databases/$(database)/documents/admins/bob).data.role == 'owner'", 'error'],
-    ["existsAfter(/databases/$(database)/documents/presenters/u1)", 'true'],
-    ["existsAfter(/databases/$(database)/documents/invites/i1)", 'false'],
-    ["getAfter(/databases/$(database)/documents/presenters/u1).data.email == get(/databases/$(database)/documents/invites/i1).data.email", 'true'],
-    ["exists(/databases/$(database)/documents/admins)", 'error'],
-    ["exists(/other/admins/alice)", 'error'],
+    ['existsAfter(/databases/$(database)/documents/presenters/u1)', 'true'],
+    ['existsAfter(/databases/$(database)/documents/invites/i1)', 'false'],
+    [
+      'getAfter(/databases/$(database)/documents/presenters/u1).data.email == get(/databases/$(database)/documents/invites/i1).data.email',
+      'true',
+    ],
+    ['exists(/databases/$(database)/documents/admins)', 'error'],
+    ['exists(/other/admins/alice)', 'error'],
     ["exists('admins/alice')", 'error'],
   ] as const)('%s → %s', (expr, expected) => {
     expect(evalExpr(expr, { lookup })).toBe(expected);
@@ -34,9 +41,12 @@ describe('get, exists, getAfter, existsAfter', () => {
 
   it('reads through the lookup with full resource names', () => {
     const { lookup: recorded, reads } = fakeLookup(stored, afterBatch);
-    evalExpr('exists(/databases/$(database)/documents/admins/alice) && existsAfter(/databases/$(database)/documents/presenters/u1)', {
-      lookup: recorded,
-    });
+    evalExpr(
+      'exists(/databases/$(database)/documents/admins/alice) && existsAfter(/databases/$(database)/documents/presenters/u1)',
+      {
+        lookup: recorded,
+      },
+    );
     expect(reads).toEqual([`get ${DOCS}/admins/alice`, `getAfter ${DOCS}/presenters/u1`]);
   });
 
@@ -74,7 +84,11 @@ describe('document access limits', () => {
     const { lookup } = fakeLookup({});
     const budget = new DocumentAccessBudget(MULTI_DOCUMENT_LIMIT);
     const authorize = firestoreAuthorizer(rules);
-    const write = (id: string): FirestoreRulesAccess => ({ ...access(`w/${id}`, 'create', { requestResource: { data: {} } }), lookup, budget });
+    const write = (id: string): FirestoreRulesAccess => ({
+      ...access(`w/${id}`, 'create', { requestResource: { data: {} } }),
+      lookup,
+      budget,
+    });
     expect(authorize(write('a')).allow).toBe(true); // 8 reads
     expect(authorize(write('b')).allow).toBe(true); // 16 reads
     const third = authorize(write('c')); // would need 24
@@ -83,7 +97,9 @@ describe('document access limits', () => {
   });
 
   it('the authorizer falls back to the lookup given at construction', () => {
-    const rules = firestoreRules('match /t/{id} { allow get: if exists(/databases/$(database)/documents/admins/$(request.auth.uid)); }');
+    const rules = firestoreRules(
+      'match /t/{id} { allow get: if exists(/databases/$(database)/documents/admins/$(request.auth.uid)); }',
+    );
     const { lookup } = fakeLookup(stored);
     const authorize = firestoreAuthorizer(rules, { lookup });
     expect(authorize(access('t/x', 'get', { identity: user('alice') })).allow).toBe(true);

@@ -138,7 +138,7 @@ describe('member and index access', () => {
     ["'hello'[1] == 'e'", 'true'],
     ["'hello'[1:3] == 'el'", 'true'],
     ["'héllo'[1] == 'é'", 'true'],
-    ["null.a == 1", 'error'],
+    ['null.a == 1', 'error'],
     ['(1).a == 1', 'error'],
   ]);
 });

@@ -87,7 +87,14 @@ describe('request', () => {
     const stored = { data: { name: { stringValue: 'Ada' }, phone: { stringValue: '1' } } };
     it.each([
       ['create own', 'create', 'u1', null, { data: { name: { stringValue: 'Ada' } } }, true],
-      ['create with extra field', 'create', 'u1', null, { data: { name: { stringValue: 'Ada' }, admin: { booleanValue: true } } }, false],
+      [
+        'create with extra field',
+        'create',
+        'u1',
+        null,
+        { data: { name: { stringValue: 'Ada' }, admin: { booleanValue: true } } },
+        false,
+      ],
       ['create with long name', 'create', 'u1', null, { data: { name: { stringValue: 'x'.repeat(21) } } }, false],
       ['create with wrong type', 'create', 'u1', null, { data: { name: { integerValue: '1' } } }, false],
       ['create for another user', 'create', 'u2', null, { data: { name: { stringValue: 'Ada' } } }, false],
@@ -95,7 +102,10 @@ describe('request', () => {
       ['update phone', 'update', 'u1', stored, { data: { name: { stringValue: 'Ada' }, phone: { stringValue: '2' } } }, false],
       ['delete own', 'delete', 'u1', stored, null, true],
     ] as const)('%s', (_name, method, uid, resource, requestResource, allowed) => {
-      const decision = evaluateFirestoreAccess(rules, access('profiles/u1', method, { identity: user(uid), resource, requestResource }));
+      const decision = evaluateFirestoreAccess(
+        rules,
+        access('profiles/u1', method, { identity: user(uid), resource, requestResource }),
+      );
       expect(decision.allow).toBe(allowed);
     });
   });

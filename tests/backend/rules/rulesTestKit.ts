@@ -25,7 +25,14 @@ ${body}
 export const anonymous: Identity = { admin: false, auth: null };
 
 export function user(uid: string, claims: Record<string, unknown> = {}, provider = 'password'): Identity {
-  return { admin: false, auth: { uid, token: { sub: uid, user_id: uid, firebase: { sign_in_provider: provider }, ...claims }, signInProvider: provider } };
+  return {
+    admin: false,
+    auth: {
+      uid,
+      token: { sub: uid, user_id: uid, firebase: { sign_in_provider: provider }, ...claims },
+      signInProvider: provider,
+    },
+  };
 }
 
 export function access(path: string, method: FirestoreAccess['method'], extra: Partial<FirestoreAccess> = {}): FirestoreAccess {

@@ -30,7 +30,16 @@ service firebase.storage {
 );
 
 function storage(path: string, method: StorageAccess['method'], extra: Partial<StorageAccess> = {}): StorageAccess {
-  return { service: 'storage', method, bucket: 'demo.appspot.com', path, identity: anonymous, resource: null, time: new Date(0), ...extra };
+  return {
+    service: 'storage',
+    method,
+    bucket: 'demo.appspot.com',
+    path,
+    identity: anonymous,
+    resource: null,
+    time: new Date(0),
+    ...extra,
+  };
 }
 
 const { lookup } = fakeLookup({ 'admins/alice': {} });
@@ -41,10 +50,26 @@ describe('storage rules', () => {
   it.each([
     ['anyone reads an event image', storage('events/e1/a.png', 'get'), true],
     ['another bucket is not readable', { ...storage('events/e1/a.png', 'get'), bucket: 'other' }, false],
-    ['an admin uploads a small image', storage('events/e1/a.png', 'create', { identity: user('alice'), requestResource: image(1000) }), true],
-    ['an admin uploads a 5 MB image', storage('events/e1/a.png', 'create', { identity: user('alice'), requestResource: image(5 * 1024 * 1024) }), false],
-    ['an admin uploads a PDF', storage('events/e1/a.pdf', 'create', { identity: user('alice'), requestResource: image(10, 'application/pdf') }), false],
-    ['a non-admin uploads an image', storage('events/e1/a.png', 'create', { identity: user('bob'), requestResource: image(10) }), false],
+    [
+      'an admin uploads a small image',
+      storage('events/e1/a.png', 'create', { identity: user('alice'), requestResource: image(1000) }),
+      true,
+    ],
+    [
+      'an admin uploads a 5 MB image',
+      storage('events/e1/a.png', 'create', { identity: user('alice'), requestResource: image(5 * 1024 * 1024) }),
+      false,
+    ],
+    [
+      'an admin uploads a PDF',
+      storage('events/e1/a.pdf', 'create', { identity: user('alice'), requestResource: image(10, 'application/pdf') }),
+      false,
+    ],
+    [
+      'a non-admin uploads an image',
+      storage('events/e1/a.png', 'create', { identity: user('bob'), requestResource: image(10) }),
+      false,
+    ],
     ['a signed-out user uploads', storage('events/e1/a.png', 'create', { requestResource: image(10) }), false],
     ['deleting needs the admin claim', storage('events/e1/a.png', 'delete', { identity: user('bob', { admin: true }) }), true],
     ['deleting without the claim', storage('events/e1/a.png', 'delete', { identity: user('bob') }), false],
@@ -63,7 +88,11 @@ describe('storage rules', () => {
     ],
     [
       'an owner may only grow a file',
-      storage('users/u1/a.txt', 'update', { identity: user('u1'), resource: { size: 10 }, requestResource: { size: 3, metadata: { owner: 'u1' } } }),
+      storage('users/u1/a.txt', 'update', {
+        identity: user('u1'),
+        resource: { size: 10 },
+        requestResource: { size: 3, metadata: { owner: 'u1' } },
+      }),
       false,
     ],
   ] as const)('%s', (_name, request, allowed) => {
@@ -104,7 +133,9 @@ service firebase.storage {
 }`,
       'storage.rules',
     );
-    expect(evaluateStorageAccess(twice, storage('x', 'get'), { firestore: { project: 'demo', lookup, limit: 3 } }).allow).toBe(true);
+    expect(evaluateStorageAccess(twice, storage('x', 'get'), { firestore: { project: 'demo', lookup, limit: 3 } }).allow).toBe(
+      true,
+    );
     expect(evaluateStorageAccess(twice, storage('x', 'get'), { firestore: { project: 'demo', lookup } }).allow).toBe(false);
     expect(evaluateStorageAccess(twice, storage('x', 'get')).allow).toBe(false);
   });

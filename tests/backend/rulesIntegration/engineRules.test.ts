@@ -16,7 +16,9 @@ const asUser: CallContext = { identity: user };
 
 /** `count` exists() calls on distinct documents x/{prefix}{i}, none of which exist. */
 const noneExist = (count: number): string =>
-  Array.from({ length: count }, (_, i) => `!exists(/databases/$(database)/documents/x/$(request.resource.data.p + '${i}'))`).join(' && ');
+  Array.from({ length: count }, (_, i) => `!exists(/databases/$(database)/documents/x/$(request.resource.data.p + '${i}'))`).join(
+    ' && ',
+  );
 
 const RULES = `rules_version = '2';
 service cloud.firestore {
@@ -43,7 +45,8 @@ function engine() {
   return createEngine({ authorizer: firestoreAuthorizer(loadRules(RULES, 'engine.rules')) });
 }
 
-const denial = (promise: Promise<unknown>): Promise<unknown> => expect(promise).rejects.toMatchObject({ status: 'PERMISSION_DENIED' });
+const denial = (promise: Promise<unknown>): Promise<unknown> =>
+  expect(promise).rejects.toMatchObject({ status: 'PERMISSION_DENIED' });
 
 describe('document reads in rules', () => {
   it('allows 10 distinct reads for a single write and denies the 11th', async () => {
@@ -55,7 +58,9 @@ describe('document reads in rules', () => {
   it('shares 20 reads across the writes of a batch', async () => {
     const e = await engine();
     await e.commit(DB, { writes: [set('ten/a', { p: 'a' }), set('ten/b', { p: 'b' })] }, asUser);
-    await denial(e.commit(DB, { writes: [set('ten/c', { p: 'c' }), set('ten/d', { p: 'd' }), set('ten/e', { p: 'e' })] }, asUser));
+    await denial(
+      e.commit(DB, { writes: [set('ten/c', { p: 'c' }), set('ten/d', { p: 'd' }), set('ten/e', { p: 'e' })] }, asUser),
+    );
   });
 
   it('get() sees the stored state and getAfter() the state after the whole commit', async () => {

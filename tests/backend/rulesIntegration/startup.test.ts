@@ -48,7 +48,11 @@ afterAll(async () => {
 async function configWith(name: string, firestore: string, storage: string = STORAGE_RULES): Promise<LocalConfig> {
   const folder = path.join(dir, name);
   await fs.mkdir(folder, { recursive: true });
-  const config = { ...loadConfig(), firestoreRules: path.join(folder, 'firestore.rules'), storageRules: path.join(folder, 'storage.rules') };
+  const config = {
+    ...loadConfig(),
+    firestoreRules: path.join(folder, 'firestore.rules'),
+    storageRules: path.join(folder, 'storage.rules'),
+  };
   await fs.writeFile(config.firestoreRules, firestore);
   await fs.writeFile(config.storageRules, storage);
   return config;
@@ -70,8 +74,14 @@ describe('start-up with a broken rules file', () => {
   });
 
   it('fails with file:line:column for storage.rules', async () => {
-    const config = await configWith('broken-storage', firestoreRules('true'), 'rules_version = \'2\';\nservice firebase.storage {\n  match /b/{bucket}/o {\n    allow read: if request.auth !=;\n  }\n}\n');
-    await expect(startEmulators({ config, dataDir: null, ports })).rejects.toThrow(new RegExp(`^${escape(config.storageRules)}:4:\\d+: `));
+    const config = await configWith(
+      'broken-storage',
+      firestoreRules('true'),
+      "rules_version = '2';\nservice firebase.storage {\n  match /b/{bucket}/o {\n    allow read: if request.auth !=;\n  }\n}\n",
+    );
+    await expect(startEmulators({ config, dataDir: null, ports })).rejects.toThrow(
+      new RegExp(`^${escape(config.storageRules)}:4:\\d+: `),
+    );
   });
 });
 
@@ -114,10 +124,13 @@ describe('a running backend and its rules files', () => {
   });
 
   it('answers 400 with the located message when a test sets broken rules for a project', async () => {
-    const res = await fetch(`http://${running.firestore.host}:${running.firestore.port}/emulator/v1/projects/demo-broken:securityRules`, {
-      method: 'PUT',
-      body: JSON.stringify({ rules: { files: [{ content: BROKEN_FIRESTORE_RULES }] } }),
-    });
+    const res = await fetch(
+      `http://${running.firestore.host}:${running.firestore.port}/emulator/v1/projects/demo-broken:securityRules`,
+      {
+        method: 'PUT',
+        body: JSON.stringify({ rules: { files: [{ content: BROKEN_FIRESTORE_RULES }] } }),
+      },
+    );
     expect(res.status).toBe(400);
     expect(await res.text()).toMatch(/firestore\.rules:5:\d+: .*noSuchFunction/);
   });

@@ -107,7 +107,11 @@ describe('Auth identity at the authorization seam (web SDK in Chromium)', () => 
   it('Storage receives the same identity from the Firebase token header', async () => {
     const uid = await page.evaluate(async (h) => {
       const { app, auth, storage } = window.sdk;
-      const a = app.initializeApp({ projectId: h.projectId, apiKey: 'demo-api-key', storageBucket: `${h.projectId}.appspot.com` });
+      const a = app.initializeApp({
+        projectId: h.projectId,
+        apiKey: 'demo-api-key',
+        storageBucket: `${h.projectId}.appspot.com`,
+      });
       const au = auth.getAuth(a);
       auth.connectAuthEmulator(au, h.auth, { disableWarnings: true });
       const credential = await auth.signInAnonymously(au);

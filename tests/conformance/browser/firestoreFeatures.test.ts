@@ -190,7 +190,12 @@ describe('Firestore engine features through the web SDK in Chromium', () => {
     const result = await page.evaluate(async () => {
       const { firestore: f } = window.sdk;
       const ratings = f.collection(window.db, 'ratings');
-      for (const [id, stars] of [['a', 5], ['b', 4], ['c', 2]] as const) await f.setDoc(f.doc(ratings, id), { stars });
+      for (const [id, stars] of [
+        ['a', 5],
+        ['b', 4],
+        ['c', 2],
+      ] as const)
+        await f.setDoc(f.doc(ratings, id), { stars });
       await f.setDoc(f.doc(ratings, 'd'), { stars: 'none' });
       const all = await f.getAggregateFromServer(ratings, {
         count: f.count(),
@@ -276,7 +281,13 @@ describe('Firestore engine features through the web SDK in Chromium', () => {
       },
       { projectId, ...firestoreEmulator() },
     );
-    expect(result).toEqual({ ordered: [['a', 11], ['b', 2]], count: 2 });
+    expect(result).toEqual({
+      ordered: [
+        ['a', 11],
+        ['b', 2],
+      ],
+      count: 2,
+    });
   });
 });
 

@@ -57,14 +57,15 @@ for (const longPolling of [false, true]) {
         const db = (window as unknown as { db: ReturnType<typeof firestore.getFirestore> }).db;
         const log: string[] = [];
         let notify = (): void => {};
-        const q = firestore.query(
-          firestore.collection(db, 'scores'),
-          firestore.orderBy('score', 'desc'),
-          firestore.limit(2),
-        );
+        const q = firestore.query(firestore.collection(db, 'scores'), firestore.orderBy('score', 'desc'), firestore.limit(2));
         const stop = firestore.onSnapshot(q, { includeMetadataChanges: true }, (s) => {
-          const changes = s.docChanges().map((c) => `${c.type}:${c.doc.id}`).join(',');
-          log.push(`${s.docs.map((d) => d.id).join(',')}|${changes}|${s.metadata.hasPendingWrites ? 'pending' : 'synced'}|${s.metadata.fromCache ? 'cache' : 'server'}`);
+          const changes = s
+            .docChanges()
+            .map((c) => `${c.type}:${c.doc.id}`)
+            .join(',');
+          log.push(
+            `${s.docs.map((d) => d.id).join(',')}|${changes}|${s.metadata.hasPendingWrites ? 'pending' : 'synced'}|${s.metadata.fromCache ? 'cache' : 'server'}`,
+          );
           notify();
         });
         const until = (test: (line: string) => boolean) =>

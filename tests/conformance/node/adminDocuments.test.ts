@@ -153,7 +153,11 @@ describe('firebase-admin documents over gRPC', () => {
 
     // Transforms in a set() create the fields, and the server time equals the write time.
     const setRef = collection('transforms').doc('set');
-    const result = await setRef.set({ at: FieldValue.serverTimestamp(), list: FieldValue.arrayUnion(1), n: FieldValue.increment(1) });
+    const result = await setRef.set({
+      at: FieldValue.serverTimestamp(),
+      list: FieldValue.arrayUnion(1),
+      n: FieldValue.increment(1),
+    });
     const created = (await setRef.get()).data()!;
     expect((created.at as Timestamp).isEqual(result.writeTime)).toBe(true);
     expect(created.list).toEqual([1]);

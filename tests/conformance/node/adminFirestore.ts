@@ -22,7 +22,10 @@ export async function openAdminFirestore(label: string): Promise<AdminFirestore>
     const { startGrpcServer } = await import('../../../backend/src/firestore/grpc/grpcServer.js');
     const engine = await createEngine({});
     const server = await startGrpcServer({ engine, log: (line) => console.error(line) });
-    stops.push(() => engine.close(), () => server.close());
+    stops.push(
+      () => engine.close(),
+      () => server.close(),
+    );
     process.env.FIRESTORE_EMULATOR_HOST = `127.0.0.1:${server.port}`;
   }
   const projectId = uniqueProjectId(label);

@@ -84,7 +84,12 @@ describe('firebase-admin queries over gRPC', () => {
     expect(await ids(byPop.endBefore(860000))).toEqual(['sac', 'dc']);
     const sf = await col.doc('sf').get();
     expect(await ids(byPop.startAfter(sf).limit(1))).toEqual(['la']);
-    expect(await ids(col.orderBy('state').orderBy('name').startAt('CA', 'Sacramento').endBefore('JP'))).toEqual(['sac', 'sf', 'bj', 'dc']);
+    expect(await ids(col.orderBy('state').orderBy('name').startAt('CA', 'Sacramento').endBefore('JP'))).toEqual([
+      'sac',
+      'sf',
+      'bj',
+      'dc',
+    ]);
     expect(await ids(byPop.limitToLast(2).endBefore(9000000))).toEqual(['sf', 'la']);
   });
 
@@ -100,7 +105,9 @@ describe('firebase-admin queries over gRPC', () => {
     await admin.db.collection(group).doc('top').set({ type: 'bridge' });
     await admin.db.collection(`${group}-other`).doc('x').set({ type: 'bridge' });
     const all = await admin.db.collectionGroup(group).get();
-    expect(all.docs.map((d) => d.ref.path).sort()).toEqual([`${col.id}/sf/${group}/bridge`, `${col.id}/tok/${group}/tower`, `${group}/top`].sort());
+    expect(all.docs.map((d) => d.ref.path).sort()).toEqual(
+      [`${col.id}/sf/${group}/bridge`, `${col.id}/tok/${group}/tower`, `${group}/top`].sort(),
+    );
     const bridges = await admin.db.collectionGroup(group).where('type', '==', 'bridge').get();
     expect(bridges.size).toBe(2);
   });
@@ -131,7 +138,10 @@ describe('firebase-admin queries over gRPC', () => {
       .get();
     expect(agg.data()).toEqual({ n: 4, total: 31680000, mean: 7920000 });
 
-    const empty = await col.where('state', '==', 'nowhere').aggregate({ mean: AggregateField.average('population') }).get();
+    const empty = await col
+      .where('state', '==', 'nowhere')
+      .aggregate({ mean: AggregateField.average('population') })
+      .get();
     expect(empty.data().mean).toBeNull();
     expect((await col.limit(2).count().get()).data().count).toBe(2);
   });

@@ -45,7 +45,10 @@ describe('firebase-admin transactions over gRPC', () => {
       const snap = await tx.get(ref);
       if (attempts === 1) {
         // A plain write outside the transaction lands between its read and its commit.
-        await admin.db.collection(ref.parent.id).doc(ref.id).update({ n: FieldValue.increment(10) });
+        await admin.db
+          .collection(ref.parent.id)
+          .doc(ref.id)
+          .update({ n: FieldValue.increment(10) });
       }
       tx.update(ref, { n: (snap.get('n') as number) + 1 });
     });

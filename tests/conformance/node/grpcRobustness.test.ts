@@ -82,7 +82,10 @@ describe('gRPC service robustness', () => {
       }),
     );
     expect(created.error).toBeNull();
-    const doc = messageToJson(messageType('google.firestore.v1.Document'), messageType('google.firestore.v1.Document').decode(created.value!));
+    const doc = messageToJson(
+      messageType('google.firestore.v1.Document'),
+      messageType('google.firestore.v1.Document').decode(created.value!),
+    );
     expect(doc).toMatchObject({ name: `${parent}/direct/one`, fields: { v: { integerValue: '1' } } });
 
     const again = await unary(
@@ -101,7 +104,10 @@ describe('gRPC service robustness', () => {
     expect(updated.error).toBeNull();
     expect((await admin.db.doc('direct/one').get()).data()).toEqual({ v: 1, w: 'x' });
 
-    const fetched = await unary('GetDocument', encode('google.firestore.v1.GetDocumentRequest', { name: `${parent}/direct/one` }));
+    const fetched = await unary(
+      'GetDocument',
+      encode('google.firestore.v1.GetDocumentRequest', { name: `${parent}/direct/one` }),
+    );
     expect(fetched.error).toBeNull();
 
     const deleted = await unary(
@@ -109,7 +115,10 @@ describe('gRPC service robustness', () => {
       encode('google.firestore.v1.DeleteDocumentRequest', { name: `${parent}/direct/one`, currentDocument: { exists: true } }),
     );
     expect(deleted.error).toBeNull();
-    const missing = await unary('GetDocument', encode('google.firestore.v1.GetDocumentRequest', { name: `${parent}/direct/one` }));
+    const missing = await unary(
+      'GetDocument',
+      encode('google.firestore.v1.GetDocumentRequest', { name: `${parent}/direct/one` }),
+    );
     expect(missing.error?.code).toBe(grpc.status.NOT_FOUND);
   });
 
@@ -120,7 +129,12 @@ describe('gRPC service robustness', () => {
 
   it('survives a Listen stream abandoned midway and one fed garbage', async () => {
     const listen = () =>
-      client.makeBidiStreamRequest(`${SERVICE}/Listen`, (b: Buffer) => b, (b: Buffer) => b, metadata());
+      client.makeBidiStreamRequest(
+        `${SERVICE}/Listen`,
+        (b: Buffer) => b,
+        (b: Buffer) => b,
+        metadata(),
+      );
     const abandoned = listen();
     abandoned.on('error', () => {});
     const firstResponse = new Promise<void>((resolve) => abandoned.once('data', () => resolve()));

@@ -53,7 +53,8 @@ describe('proto3 JSON conversion of google.firestore.v1 messages', () => {
   });
 
   it('renders timestamps with 0, 3, 6 or 9 fractional digits in UTC', () => {
-    const at = (t: string) => (roundTrip('google.firestore.v1.BatchGetDocumentsResponse', { readTime: t }) as { readTime: string }).readTime;
+    const at = (t: string) =>
+      (roundTrip('google.firestore.v1.BatchGetDocumentsResponse', { readTime: t }) as { readTime: string }).readTime;
     expect(at('2024-05-06T07:08:09Z')).toBe('2024-05-06T07:08:09Z');
     expect(at('2024-05-06T07:08:09.1Z')).toBe('2024-05-06T07:08:09.100Z');
     expect(at('2024-05-06T07:08:09.000001Z')).toBe('2024-05-06T07:08:09.000001Z');
@@ -72,7 +73,13 @@ describe('proto3 JSON conversion of google.firestore.v1 messages', () => {
           compositeFilter: {
             op: 'OR',
             filters: [
-              { fieldFilter: { field: { fieldPath: 'a' }, op: 'NOT_IN', value: { arrayValue: { values: [{ integerValue: '1' }] } } } },
+              {
+                fieldFilter: {
+                  field: { fieldPath: 'a' },
+                  op: 'NOT_IN',
+                  value: { arrayValue: { values: [{ integerValue: '1' }] } },
+                },
+              },
               { unaryFilter: { op: 'IS_NULL', field: { fieldPath: 'b' } } },
             ],
           },
@@ -108,7 +115,10 @@ describe('proto3 JSON conversion of google.firestore.v1 messages', () => {
           ],
           currentDocument: { exists: false },
         },
-        { delete: 'projects/p/databases/(default)/documents/c/e', currentDocument: { updateTime: '2024-01-01T00:00:00.000001Z' } },
+        {
+          delete: 'projects/p/databases/(default)/documents/c/e',
+          currentDocument: { updateTime: '2024-01-01T00:00:00.000001Z' },
+        },
       ],
       transaction: 'dHhu',
     };
@@ -130,7 +140,11 @@ describe('proto3 JSON conversion of google.firestore.v1 messages', () => {
     };
     expect(roundTrip('google.firestore.v1.ListenResponse', change)).toEqual(change);
     // NO_CHANGE is the enum's default, so proto3 JSON leaves it out.
-    expect(roundTrip('google.firestore.v1.ListenResponse', { targetChange: { targetChangeType: 'NO_CHANGE', readTime: '2024-01-01T00:00:01Z' } })).toEqual({
+    expect(
+      roundTrip('google.firestore.v1.ListenResponse', {
+        targetChange: { targetChangeType: 'NO_CHANGE', readTime: '2024-01-01T00:00:01Z' },
+      }),
+    ).toEqual({
       targetChange: { readTime: '2024-01-01T00:00:01Z' },
     });
   });
@@ -146,7 +160,9 @@ describe('proto3 JSON conversion of google.firestore.v1 messages', () => {
       { fields: [] },
     ];
     for (const json of bad) {
-      expect(() => messageFromJson(type, json), JSON.stringify(json)).toThrow(expect.objectContaining({ status: 'INVALID_ARGUMENT' }));
+      expect(() => messageFromJson(type, json), JSON.stringify(json)).toThrow(
+        expect.objectContaining({ status: 'INVALID_ARGUMENT' }),
+      );
     }
   });
 });

@@ -109,7 +109,9 @@ describe('profiles', () => {
     });
 
     it('creates their own profile', async () => {
-      await assertSucceeds(setDoc(doc(db(env.authenticatedContext('carol')), 'profiles/carol'), { name: 'Carol', visible: true }));
+      await assertSucceeds(
+        setDoc(doc(db(env.authenticatedContext('carol')), 'profiles/carol'), { name: 'Carol', visible: true }),
+      );
     });
 
     it("cannot create someone else's profile", async () => {
@@ -216,7 +218,10 @@ describe('storage uploads', () => {
   const storageOf = (context: RulesTestContext) => context.storage();
   /** An upload as a promise: the compat UploadTask is only thenable. */
   const put = (context: RulesTestContext, path: string, data: Uint8Array, contentType: string) =>
-    storageOf(context).ref(path).put(data, { contentType }).then((snapshot) => snapshot);
+    storageOf(context)
+      .ref(path)
+      .put(data, { contentType })
+      .then((snapshot) => snapshot);
 
   describe('a signed-in user', () => {
     it('uploads a small image into their own folder', async () => {

@@ -29,14 +29,23 @@ describe('Storage web SDK in Chromium', () => {
     const outcome = await page.evaluate(
       async (h) => {
         const { app, storage } = window.sdk;
-        const a = app.initializeApp({ projectId: h.projectId, apiKey: 'demo-api-key', storageBucket: `${h.projectId}.appspot.com` }, 'browser-upload');
+        const a = app.initializeApp(
+          { projectId: h.projectId, apiKey: 'demo-api-key', storageBucket: `${h.projectId}.appspot.com` },
+          'browser-upload',
+        );
         const st = storage.getStorage(a);
         storage.connectStorageEmulator(st, h.host, h.port, { mockUserToken: { user_id: 'browser-user' } });
         const file = storage.ref(st, 'browser/hello.txt');
         const uploaded = await storage.uploadBytes(file, new Blob(['hello from chromium'], { type: 'text/plain' }));
         const url = await storage.getDownloadURL(file);
         const response = await fetch(url);
-        return { size: uploaded.metadata.size, contentType: uploaded.metadata.contentType, url, status: response.status, body: await response.text() };
+        return {
+          size: uploaded.metadata.size,
+          contentType: uploaded.metadata.contentType,
+          url,
+          status: response.status,
+          body: await response.text(),
+        };
       },
       { host: target.host, port: target.port, projectId },
     );
@@ -48,7 +57,10 @@ describe('Storage web SDK in Chromium', () => {
     const outcome = await page.evaluate(
       async (h) => {
         const { app, storage } = window.sdk;
-        const a = app.initializeApp({ projectId: h.projectId, apiKey: 'demo-api-key', storageBucket: `${h.projectId}.appspot.com` }, 'browser-resumable');
+        const a = app.initializeApp(
+          { projectId: h.projectId, apiKey: 'demo-api-key', storageBucket: `${h.projectId}.appspot.com` },
+          'browser-resumable',
+        );
         const st = storage.getStorage(a);
         storage.connectStorageEmulator(st, h.host, h.port);
         const data = new Uint8Array(600 * 1024).map((_, i) => i % 251);

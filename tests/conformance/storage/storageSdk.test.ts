@@ -97,7 +97,9 @@ describe('Storage web SDK', () => {
       const data = bytes(700 * 1024, 11);
       const task = uploadBytesResumable(ref(client.storage, 'big/blob.bin'), data, { contentType: 'application/x-test' });
       const progress: Array<Pick<UploadTaskSnapshot, 'bytesTransferred' | 'totalBytes' | 'state'>> = [];
-      task.on('state_changed', (s) => progress.push({ bytesTransferred: s.bytesTransferred, totalBytes: s.totalBytes, state: s.state }));
+      task.on('state_changed', (s) =>
+        progress.push({ bytesTransferred: s.bytesTransferred, totalBytes: s.totalBytes, state: s.state }),
+      );
       const snapshot = await task;
 
       expect(snapshot.state).toBe('success');
@@ -210,7 +212,15 @@ describe('Storage web SDK', () => {
 
   describe('list and listAll', () => {
     beforeAll(async () => {
-      for (const path of ['tree/a.txt', 'tree/b.txt', 'tree/c.txt', 'tree/sub1/x.txt', 'tree/sub1/deeper/y.txt', 'tree/sub2/z.txt', 'treehouse.txt']) {
+      for (const path of [
+        'tree/a.txt',
+        'tree/b.txt',
+        'tree/c.txt',
+        'tree/sub1/x.txt',
+        'tree/sub1/deeper/y.txt',
+        'tree/sub2/z.txt',
+        'treehouse.txt',
+      ]) {
         await uploadBytes(ref(client.storage, path), new TextEncoder().encode(path));
       }
     });

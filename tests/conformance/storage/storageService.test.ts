@@ -51,7 +51,10 @@ describe('Storage service', () => {
       const dataDir = await tempDir();
       const first = await startStorageServer({ dataDir });
       const before = storageClient(first, bucket);
-      await uploadBytes(ref(before.storage, 'keep/a.txt'), text('persisted'), { contentType: 'text/plain', customMetadata: { v: '1' } });
+      await uploadBytes(ref(before.storage, 'keep/a.txt'), text('persisted'), {
+        contentType: 'text/plain',
+        customMetadata: { v: '1' },
+      });
       await uploadBytesResumable(ref(before.storage, 'keep/big.bin'), new Uint8Array(300 * 1024).fill(42));
       await updateMetadata(ref(before.storage, 'keep/a.txt'), { cacheControl: 'max-age=5' });
       await uploadBytes(ref(before.storage, 'keep/deleted.txt'), text('x'));
@@ -63,7 +66,13 @@ describe('Storage service', () => {
       const second = track(await startStorageServer({ dataDir }));
       const after = track(storageClient(second, bucket));
       const metadata = await getMetadata(ref(after.storage, 'keep/a.txt'));
-      expect(metadata).toMatchObject({ size: 9, contentType: 'text/plain', cacheControl: 'max-age=5', customMetadata: { v: '1' }, metageneration: '2' });
+      expect(metadata).toMatchObject({
+        size: 9,
+        contentType: 'text/plain',
+        cacheControl: 'max-age=5',
+        customMetadata: { v: '1' },
+        metageneration: '2',
+      });
       expect(new TextDecoder().decode(await getBytes(ref(after.storage, 'keep/a.txt')))).toBe('persisted');
       expect((await getBytes(ref(after.storage, 'keep/big.bin'))).byteLength).toBe(300 * 1024);
       expect(await errorCode(getMetadata(ref(after.storage, 'keep/deleted.txt')))).toBe('storage/object-not-found');
@@ -210,7 +219,9 @@ describe('Storage service', () => {
 
       const theirs = ref(mallory.storage, 'private/a.txt');
       expect(await errorCode(uploadBytes(ref(mallory.storage, 'private/b.txt'), text('x')))).toBe('storage/unauthorized');
-      expect(await errorCode(uploadBytesResumable(ref(mallory.storage, 'private/big.bin'), new Uint8Array(300 * 1024)).then())).toBe('storage/unauthorized');
+      expect(
+        await errorCode(uploadBytesResumable(ref(mallory.storage, 'private/big.bin'), new Uint8Array(300 * 1024)).then()),
+      ).toBe('storage/unauthorized');
       expect(await errorCode(getMetadata(theirs))).toBe('storage/unauthorized');
       expect(await errorCode(getBytes(theirs))).toBe('storage/unauthorized');
       expect(await errorCode(updateMetadata(theirs, { contentType: 'text/html' }))).toBe('storage/unauthorized');
@@ -243,7 +254,9 @@ describe('Storage service', () => {
       const server = track(await startStorageServer());
       const client = track(storageClient(server, bucket, 'not-a-jwt'));
       expect(await errorCode(getMetadata(ref(client.storage, 'x.txt')))).toBe('storage/unauthenticated');
-      expect(await errorCode(uploadBytes(ref(client.storage, 'x.bin'), new Uint8Array(200 * 1024)))).toBe('storage/unauthenticated');
+      expect(await errorCode(uploadBytes(ref(client.storage, 'x.bin'), new Uint8Array(200 * 1024)))).toBe(
+        'storage/unauthenticated',
+      );
     });
   });
 
@@ -269,12 +282,18 @@ describe('Storage service', () => {
       const server = track(await startStorageServer());
       const response = await fetch(`http://${server.host}:${server.port}/v0/b/${bucket}/o?name=r.bin`, {
         method: 'POST',
-        headers: { Origin: 'http://localhost:5173', 'X-Goog-Upload-Protocol': 'resumable', 'X-Goog-Upload-Command': 'start', 'Content-Type': 'application/json' },
+        headers: {
+          Origin: 'http://localhost:5173',
+          'X-Goog-Upload-Protocol': 'resumable',
+          'X-Goog-Upload-Command': 'start',
+          'Content-Type': 'application/json',
+        },
         body: '{"name":"r.bin"}',
       });
       expect(response.status).toBe(200);
       const exposed = (response.headers.get('access-control-expose-headers') ?? '').toLowerCase();
-      for (const name of ['x-goog-upload-status', 'x-goog-upload-url', 'x-goog-upload-size-received']) expect(exposed).toContain(name);
+      for (const name of ['x-goog-upload-status', 'x-goog-upload-url', 'x-goog-upload-size-received'])
+        expect(exposed).toContain(name);
       expect(response.headers.get('x-goog-upload-status')).toBe('active');
       expect(response.headers.get('x-goog-upload-url')).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:${server.port}/v0/b/`));
     });
@@ -299,10 +318,34 @@ describe('Storage service', () => {
         [`${base}/%E0%A4%A`, {}, 'percent-encoded'],
         [`${base}?maxResults=0`, {}, 'maxResults'],
         [`${base}?pageToken=*`, {}, 'pageToken'],
-        [`${base}?name=a.txt`, { method: 'POST', headers: { 'X-Goog-Upload-Protocol': 'multipart', 'Content-Type': 'multipart/related' }, body: 'x' }, 'boundary'],
-        [`${base}?name=a.txt`, { method: 'POST', headers: { 'X-Goog-Upload-Protocol': 'multipart', 'Content-Type': 'multipart/related; boundary=q' }, body: '--q\r\n\r\n{oops\r\n--q\r\n\r\nx\r\n--q--' }, 'not valid JSON'],
-        [`${base}?name=a.txt`, { method: 'POST', headers: { 'X-Goog-Upload-Protocol': 'raw' }, body: 'x' }, 'Upload protocol "raw"'],
-        [`${base}?name=a.txt`, { method: 'POST', headers: { 'X-Goog-Upload-Protocol': 'resumable', 'X-Goog-Upload-Command': 'start' }, body: '{"metadata":[1]}' }, '"metadata"'],
+        [
+          `${base}?name=a.txt`,
+          { method: 'POST', headers: { 'X-Goog-Upload-Protocol': 'multipart', 'Content-Type': 'multipart/related' }, body: 'x' },
+          'boundary',
+        ],
+        [
+          `${base}?name=a.txt`,
+          {
+            method: 'POST',
+            headers: { 'X-Goog-Upload-Protocol': 'multipart', 'Content-Type': 'multipart/related; boundary=q' },
+            body: '--q\r\n\r\n{oops\r\n--q\r\n\r\nx\r\n--q--',
+          },
+          'not valid JSON',
+        ],
+        [
+          `${base}?name=a.txt`,
+          { method: 'POST', headers: { 'X-Goog-Upload-Protocol': 'raw' }, body: 'x' },
+          'Upload protocol "raw"',
+        ],
+        [
+          `${base}?name=a.txt`,
+          {
+            method: 'POST',
+            headers: { 'X-Goog-Upload-Protocol': 'resumable', 'X-Goog-Upload-Command': 'start' },
+            body: '{"metadata":[1]}',
+          },
+          '"metadata"',
+        ],
       ];
       for (const [url, init, expected] of cases) {
         const response = await fetch(url, init);
@@ -331,7 +374,11 @@ describe('Storage service', () => {
           port: server.port,
           method: 'POST',
           path: `/v0/b/${bucket}/o?name=torn.bin`,
-          headers: { 'X-Goog-Upload-Protocol': 'multipart', 'Content-Type': 'multipart/related; boundary=b', 'Content-Length': '100000' },
+          headers: {
+            'X-Goog-Upload-Protocol': 'multipart',
+            'Content-Type': 'multipart/related; boundary=b',
+            'Content-Length': '100000',
+          },
         });
         req.on('error', () => resolve());
         req.write('--b\r\nContent-Type: application/json\r\n\r\n{"name":"torn.bin"}\r\n--b\r\nContent-Type: x\r\n\r\npartial');
@@ -351,11 +398,19 @@ describe('Storage service', () => {
       const base = `http://${server.host}:${server.port}`;
       const start = await fetch(`${base}/v0/b/${bucket}/o?name=cancel.bin`, {
         method: 'POST',
-        headers: { 'X-Goog-Upload-Protocol': 'resumable', 'X-Goog-Upload-Command': 'start', 'X-Goog-Upload-Header-Content-Length': '10' },
+        headers: {
+          'X-Goog-Upload-Protocol': 'resumable',
+          'X-Goog-Upload-Command': 'start',
+          'X-Goog-Upload-Header-Content-Length': '10',
+        },
         body: '{}',
       });
       const uploadUrl = start.headers.get('x-goog-upload-url')!;
-      const chunk = await fetch(uploadUrl, { method: 'POST', headers: { 'X-Goog-Upload-Command': 'upload', 'X-Goog-Upload-Offset': '0' }, body: '01234' });
+      const chunk = await fetch(uploadUrl, {
+        method: 'POST',
+        headers: { 'X-Goog-Upload-Command': 'upload', 'X-Goog-Upload-Offset': '0' },
+        body: '01234',
+      });
       expect(chunk.headers.get('x-goog-upload-status')).toBe('active');
       const query = await fetch(uploadUrl, { method: 'POST', headers: { 'X-Goog-Upload-Command': 'query' } });
       expect(query.headers.get('x-goog-upload-size-received')).toBe('5');

@@ -17,7 +17,11 @@ export interface StorageServer {
 }
 
 export async function startStorageServer(options: { dataDir?: string; authorizer?: Authorizer } = {}): Promise<StorageServer> {
-  const service = await createStorageService({ dataDir: options.dataDir, authorizer: options.authorizer ?? allowAll, log: () => {} });
+  const service = await createStorageService({
+    dataDir: options.dataDir,
+    authorizer: options.authorizer ?? allowAll,
+    log: () => {},
+  });
   const server = http.createServer(service.handle);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
@@ -54,8 +58,15 @@ export interface SdkClient {
 let clients = 0;
 
 /** A fresh web SDK app connected to the given Storage host, optionally as a mock user. */
-export function storageClient(target: { host: string; port: number }, bucket: string, mockUserToken?: { user_id: string } | string): SdkClient {
-  const app = initializeApp({ projectId: bucket.split('.')[0], apiKey: 'demo-api-key', storageBucket: bucket }, `storage-test-${++clients}`);
+export function storageClient(
+  target: { host: string; port: number },
+  bucket: string,
+  mockUserToken?: { user_id: string } | string,
+): SdkClient {
+  const app = initializeApp(
+    { projectId: bucket.split('.')[0], apiKey: 'demo-api-key', storageBucket: bucket },
+    `storage-test-${++clients}`,
+  );
   const storage = getStorage(app);
   connectStorageEmulator(storage, target.host, target.port, mockUserToken ? { mockUserToken } : {});
   return { app, storage, close: () => deleteApp(app) };

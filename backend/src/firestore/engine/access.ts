@@ -118,7 +118,8 @@ export function authorizeList(
   const path = listPath(q);
   const query = { limit: q.limit ?? undefined, offset: q.offset || undefined, orderBy: q.orderByPaths };
   const resources = docs.length === 0 ? [impliedFields(q)] : docs.map((doc) => doc.fields ?? {});
-  for (const data of resources) check(authorizer, { service: 'firestore', method: 'list', path, identity, resource: { data }, query, time, ...reads });
+  for (const data of resources)
+    check(authorizer, { service: 'firestore', method: 'list', path, identity, resource: { data }, query, time, ...reads });
 }
 
 /** listDocuments: the collection is the path; each document is the resource. */
@@ -134,6 +135,15 @@ export function authorizeListDocuments(
   if (identity.admin) return;
   const resources = docs.length === 0 ? [{}] : docs.map((doc) => doc.fields ?? {});
   for (const data of resources) {
-    check(authorizer, { service: 'firestore', method: 'list', path: collection, identity, resource: { data }, query: { limit }, time, ...reads });
+    check(authorizer, {
+      service: 'firestore',
+      method: 'list',
+      path: collection,
+      identity,
+      resource: { data },
+      query: { limit },
+      time,
+      ...reads,
+    });
   }
 }

@@ -7,9 +7,7 @@ import { INT64_MAX, INT64_MIN, NULL_VALUE, doubleValue, intValue, numericOf } fr
 
 const MAX_AGGREGATIONS = 5;
 
-type Prepared =
-  | { alias: string; kind: 'count'; upTo: number | null }
-  | { alias: string; kind: 'sum' | 'avg'; path: string[] };
+type Prepared = { alias: string; kind: 'count'; upTo: number | null } | { alias: string; kind: 'sum' | 'avg'; path: string[] };
 
 export type PreparedAggregations = Prepared[];
 
@@ -25,11 +23,13 @@ export function prepareAggregations(list: Aggregation[] | undefined): PreparedAg
     aliases.add(alias);
     const kinds = (['count', 'sum', 'avg'] as const).filter((k) => a[k] !== undefined && a[k] !== null);
     const [kind] = kinds;
-    if (kinds.length !== 1 || kind === undefined) throw invalid(`Aggregation "${alias}" must have exactly one of count, sum or avg.`);
+    if (kinds.length !== 1 || kind === undefined)
+      throw invalid(`Aggregation "${alias}" must have exactly one of count, sum or avg.`);
     if (kind === 'count') {
       const raw = a.count!.upTo;
       if (raw === undefined || raw === null) return { alias, kind: 'count', upTo: null };
-      const upTo = typeof raw === 'string' ? Number(raw) : typeof raw === 'object' ? Number((raw as { value?: unknown }).value) : raw;
+      const upTo =
+        typeof raw === 'string' ? Number(raw) : typeof raw === 'object' ? Number((raw as { value?: unknown }).value) : raw;
       if (!Number.isInteger(upTo) || upTo <= 0) throw invalid('count.upTo must be a positive integer.');
       return { alias, kind: 'count', upTo };
     }

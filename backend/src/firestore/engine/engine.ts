@@ -29,9 +29,23 @@ import type {
   WriteResult,
 } from '../types.js';
 import { aggregate, prepareAggregations } from './aggregate.js';
-import { authorizeGet, authorizeList, authorizeListDocuments, authorizeWrite, requestReads, type RequestReads } from './access.js';
+import {
+  authorizeGet,
+  authorizeList,
+  authorizeListDocuments,
+  authorizeWrite,
+  requestReads,
+  type RequestReads,
+} from './access.js';
 import type { CallContext, CommitEvent, DocumentChange, EngineOptions, FirestoreEngine, ListenReads } from './api.js';
-import { compareResourceNames, parseDocumentName, parseFieldPath, parseParent, projectFields, validateDatabase } from './paths.js';
+import {
+  compareResourceNames,
+  parseDocumentName,
+  parseFieldPath,
+  parseParent,
+  projectFields,
+  validateDatabase,
+} from './paths.js';
 import { matchesQuery, prepareQuery, project, runPrepared } from './query.js';
 import { applyRecord, snapshotRecords, type EngineRecord } from './records.js';
 import { DocumentStore } from './store.js';
@@ -134,7 +148,8 @@ class Engine implements FirestoreEngine {
     // Every write is decided once the whole commit is known: getAfter() sees its final state.
     const reads = requestReads((name) => this.store.get(name), writes.length > 1 || Boolean(req.transaction), overlay);
     for (const { write, before, after } of steps) {
-      if (write.kind !== 'verify') authorizeWrite(this.authorizer, ctx.identity, write.key.name, before, after, date, time, reads);
+      if (write.kind !== 'verify')
+        authorizeWrite(this.authorizer, ctx.identity, write.key.name, before, after, date, time, reads);
     }
     const changes: DocumentChange[] = [];
     for (const [name, after] of overlay) {
@@ -142,7 +157,11 @@ class Engine implements FirestoreEngine {
       if (before === after) continue;
       changes.push({ name, before, after });
     }
-    await this.apply({ t: 'commit', db: database, time: micros.toString(), docs: changes.map((c) => [c.name, c.after]) }, changes, time);
+    await this.apply(
+      { t: 'commit', db: database, time: micros.toString(), docs: changes.map((c) => [c.name, c.after]) },
+      changes,
+      time,
+    );
     return { writeResults, commitTime: time };
   }
 
@@ -177,7 +196,11 @@ class Engine implements FirestoreEngine {
         status.push({ code: err.code, message: err.message });
       }
     }
-    await this.apply({ t: 'commit', db: database, time: micros.toString(), docs: changes.map((c) => [c.name, c.after]) }, changes, time);
+    await this.apply(
+      { t: 'commit', db: database, time: micros.toString(), docs: changes.map((c) => [c.name, c.after]) },
+      changes,
+      time,
+    );
     return { writeResults, status };
   }
 
@@ -203,7 +226,9 @@ class Engine implements FirestoreEngine {
   }
 
   private nextVersion(database: string): { micros: bigint; time: string; date: Date } {
-    const clock = this.options.now ? BigInt(this.options.now().getTime()) * 1000n : BigInt(Math.floor((performance.timeOrigin + performance.now()) * 1000));
+    const clock = this.options.now
+      ? BigInt(this.options.now().getTime()) * 1000n
+      : BigInt(Math.floor((performance.timeOrigin + performance.now()) * 1000));
     const last = this.store.version(database);
     const micros = clock > last ? clock : last + 1n;
     // Reserve the version at once so concurrent commits never share one.
@@ -242,7 +267,9 @@ class Engine implements FirestoreEngine {
       const doc = this.store.get(key.name);
       authorizeGet(this.authorizer, ctx.identity, key.name, doc, now, reads);
       if (rc.tx) recordRead(rc.tx, key.name, doc);
-      out.push(doc ? { found: mask ? withMask(doc, mask) : doc, readTime: rc.readTime } : { missing: key.name, readTime: rc.readTime });
+      out.push(
+        doc ? { found: mask ? withMask(doc, mask) : doc, readTime: rc.readTime } : { missing: key.name, readTime: rc.readTime },
+      );
     }
     this.recordReads(database, out.filter((item) => item.found).length);
     if (rc.newTransaction) {
@@ -268,7 +295,11 @@ class Engine implements FirestoreEngine {
     return out;
   }
 
-  async runAggregationQuery(database: string, request: RunAggregationQueryRequest, ctx: CallContext): Promise<RunAggregationQueryResponse[]> {
+  async runAggregationQuery(
+    database: string,
+    request: RunAggregationQueryRequest,
+    ctx: CallContext,
+  ): Promise<RunAggregationQueryResponse[]> {
     validateDatabase(database);
     const req = requestObject(request);
     const saq = req.structuredAggregationQuery;
@@ -321,7 +352,15 @@ class Engine implements FirestoreEngine {
       .filter((d) => after === null || compareResourceNames(d.name, after) > 0)
       .sort((a, b) => compareResourceNames(a.name, b.name));
     const page = sorted.slice(0, pageSize);
-    authorizeListDocuments(this.authorizer, ctx.identity, collection, page.filter((d) => d.updateTime), pageSize, this.now(), this.reads(false));
+    authorizeListDocuments(
+      this.authorizer,
+      ctx.identity,
+      collection,
+      page.filter((d) => d.updateTime),
+      pageSize,
+      this.now(),
+      this.reads(false),
+    );
     if (rc.tx) for (const doc of page) recordRead(rc.tx, doc.name, doc.updateTime ? doc : null);
     const out: ListDocumentsResponse = { documents: page.map((d) => (mask && d.updateTime ? withMask(d, mask) : d)) };
     const last = page.at(-1);
@@ -422,7 +461,14 @@ class Engine implements FirestoreEngine {
       const reads = requestReads(lookup, access.docs.length > 1);
       for (const { name, doc } of access.docs) authorizeGet(this.authorizer, identity, name, doc, time, reads);
     } else {
-      authorizeList(this.authorizer, identity, prepareQuery(access.parent, access.query), access.found, time, requestReads(lookup, false));
+      authorizeList(
+        this.authorizer,
+        identity,
+        prepareQuery(access.parent, access.query),
+        access.found,
+        time,
+        requestReads(lookup, false),
+      );
     }
   }
 
@@ -436,7 +482,11 @@ class Engine implements FirestoreEngine {
     if (!collectionId) throw invalid('collectionId is required.');
     const database = parseParent(parent).database;
     const name = `${parent}/${collectionId}/${documentId || autoId()}`;
-    const commit = await this.commit(database, { writes: [{ update: { name, fields }, currentDocument: { exists: false } }] }, ctx);
+    const commit = await this.commit(
+      database,
+      { writes: [{ update: { name, fields }, currentDocument: { exists: false } }] },
+      ctx,
+    );
     return { name, commit };
   }
 
@@ -482,7 +532,9 @@ class Engine implements FirestoreEngine {
         const before = this.store.get(name);
         return { name, before, after: { name, fields, createTime: before?.createTime ?? time, updateTime: time } };
       });
-      pending.push(this.apply({ t: 'commit', db, time: micros.toString(), docs: changes.map((c) => [c.name, c.after]) }, changes, time));
+      pending.push(
+        this.apply({ t: 'commit', db, time: micros.toString(), docs: changes.map((c) => [c.name, c.after]) }, changes, time),
+      );
     }
     await Promise.all(pending);
   }

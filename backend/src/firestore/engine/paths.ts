@@ -52,12 +52,21 @@ function validateSegment(segment: string, name: string): void {
 function splitName(name: unknown, what: string): { database: string; segments: string[] } {
   if (typeof name !== 'string') throw invalid(`Invalid ${what} name: expected a string.`);
   const parts = name.split('/');
-  if (parts.length < 5 || parts[0] !== 'projects' || parts[2] !== 'databases' || parts[4] !== 'documents' || !parts[1] || !parts[3]) {
+  if (
+    parts.length < 5 ||
+    parts[0] !== 'projects' ||
+    parts[2] !== 'databases' ||
+    parts[4] !== 'documents' ||
+    !parts[1] ||
+    !parts[3]
+  ) {
     throw invalid(`Invalid ${what} name "${name}": expected projects/{project}/databases/{database}/documents/...`);
   }
   const segments = parts.slice(5);
   if (segments.length > MAX_PATH_SEGMENTS) {
-    throw invalid(`Invalid ${what} name: its path has ${segments.length} segments below documents/, more than Firestore's maximum of ${MAX_PATH_SEGMENTS}.`);
+    throw invalid(
+      `Invalid ${what} name: its path has ${segments.length} segments below documents/, more than Firestore's maximum of ${MAX_PATH_SEGMENTS}.`,
+    );
   }
   for (const s of segments) validateSegment(s, name);
   return { database: parts.slice(0, 4).join('/'), segments };

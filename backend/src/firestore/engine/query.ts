@@ -3,7 +3,16 @@
 
 import { invalid, unimplemented } from '../errors.js';
 import type { Cursor, Document, Fields, Filter, StructuredQuery, Value } from '../types.js';
-import { NAME_FIELD, canonicalFieldPath, getField, parseFieldPath, parseParent, projectFields, setField, type ParentKey } from './paths.js';
+import {
+  NAME_FIELD,
+  canonicalFieldPath,
+  getField,
+  parseFieldPath,
+  parseParent,
+  projectFields,
+  setField,
+  type ParentKey,
+} from './paths.js';
 import type { DocumentStore } from './store.js';
 import { arrayValues, compareValues, isNaNValue, isNullValue, normalizeValue, typeOrder, valuesEqual } from './values.js';
 
@@ -64,8 +73,10 @@ function prepare(parentName: string, q: StructuredQuery, database?: string): Pre
   const from = q.from ?? [];
   if (!Array.isArray(from) || from.length !== 1) throw invalid('A query must select exactly one collection (from).');
   const { collectionId = '', allDescendants = false } = from[0] ?? {};
-  if (typeof collectionId !== 'string' || typeof allDescendants !== 'boolean') throw invalid('Invalid collection selector in from.');
-  if (!allDescendants && (collectionId === '' || collectionId.includes('/'))) throw invalid(`Invalid collection id "${collectionId}".`);
+  if (typeof collectionId !== 'string' || typeof allDescendants !== 'boolean')
+    throw invalid('Invalid collection selector in from.');
+  if (!allDescendants && (collectionId === '' || collectionId.includes('/')))
+    throw invalid(`Invalid collection id "${collectionId}".`);
 
   const inequalities = new Map<string, string[]>();
   const equalities: { path: string[]; value: Value }[] = [];
@@ -81,7 +92,8 @@ function prepare(parentName: string, q: StructuredQuery, database?: string): Pre
   for (const o of q.orderBy ?? []) {
     if (typeof o !== 'object' || o === null || typeof o.field !== 'object' || o.field === null) throw invalid('Invalid orderBy.');
     const dir = o.direction ?? 'ASCENDING';
-    if (dir !== 'ASCENDING' && dir !== 'DESCENDING' && dir !== 'DIRECTION_UNSPECIFIED') throw invalid(`Invalid orderBy direction "${String(dir)}".`);
+    if (dir !== 'ASCENDING' && dir !== 'DESCENDING' && dir !== 'DIRECTION_UNSPECIFIED')
+      throw invalid(`Invalid orderBy direction "${String(dir)}".`);
     const term = orderTerm(o.field.fieldPath, dir === 'DESCENDING');
     if (seen.has(term.canonical)) continue;
     seen.add(term.canonical);
@@ -149,7 +161,8 @@ function cursor(c: Cursor | undefined, orderBy: OrderTerm[], what: string): Prep
   const values = (c.values ?? []).map((v, i) => normalizeValue(v, `${what}.values[${i}]`));
   if (values.length > orderBy.length) throw invalid(`${what} has more values than the query has orderBy fields.`);
   values.forEach((v, i) => {
-    if (orderBy[i]?.path === null && !('referenceValue' in v)) throw invalid(`${what}: a cursor value for __name__ must be a reference.`);
+    if (orderBy[i]?.path === null && !('referenceValue' in v))
+      throw invalid(`${what}: a cursor value for __name__ must be a reference.`);
   });
   return { values, before: c.before === true };
 }
@@ -309,7 +322,11 @@ function noteInequality(inequalities: Map<string, string[]>, path: string[] | nu
 function disjunctions(f: Filter): number {
   if (f.compositeFilter) {
     const parts = (f.compositeFilter.filters ?? []).map(disjunctions);
-    if (f.compositeFilter.op === 'OR') return Math.max(1, parts.reduce((a, b) => a + b, 0));
+    if (f.compositeFilter.op === 'OR')
+      return Math.max(
+        1,
+        parts.reduce((a, b) => a + b, 0),
+      );
     return parts.reduce((a, b) => a * b, 1);
   }
   if (f.fieldFilter && (f.fieldFilter.op === 'IN' || f.fieldFilter.op === 'ARRAY_CONTAINS_ANY')) {

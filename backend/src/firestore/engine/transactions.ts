@@ -75,7 +75,10 @@ export function checkReads(tx: Transaction, store: DocumentStore): void {
   for (const [name, seen] of tx.reads) {
     const now = store.get(name)?.updateTime ?? null;
     if (now !== seen) {
-      throw new ApiError('ABORTED', `Transaction lock timeout: ${name} changed since the transaction read it; retry the transaction.`);
+      throw new ApiError(
+        'ABORTED',
+        `Transaction lock timeout: ${name} changed since the transaction read it; retry the transaction.`,
+      );
     }
   }
 }

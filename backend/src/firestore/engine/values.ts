@@ -41,7 +41,13 @@ export interface NormalizeOptions {
 }
 
 /** The canonical form of a value: integerValue strings, finite doubles as numbers, timestamps trimmed to µs. */
-export function normalizeValue(value: unknown, where = 'value', options: NormalizeOptions = {}, depth = 0, inArray = false): Value {
+export function normalizeValue(
+  value: unknown,
+  where = 'value',
+  options: NormalizeOptions = {},
+  depth = 0,
+  inArray = false,
+): Value {
   if (depth > MAX_DEPTH) throw invalid(`${where}: values are nested more than ${MAX_DEPTH} levels deep.`);
   const kind = kindOf(value, where);
   const raw = (value as Record<string, unknown>)[kind];
@@ -282,7 +288,10 @@ export function compareValues(a: Value, b: Value): number {
     case TypeOrder.Bytes:
       return sign(compareBytes((a as { bytesValue: string }).bytesValue, (b as { bytesValue: string }).bytesValue));
     case TypeOrder.Reference:
-      return compareResourceNames((a as { referenceValue: string }).referenceValue, (b as { referenceValue: string }).referenceValue);
+      return compareResourceNames(
+        (a as { referenceValue: string }).referenceValue,
+        (b as { referenceValue: string }).referenceValue,
+      );
     case TypeOrder.GeoPoint: {
       const x = (a as { geoPointValue: { latitude?: number; longitude?: number } }).geoPointValue;
       const y = (b as { geoPointValue: { latitude?: number; longitude?: number } }).geoPointValue;

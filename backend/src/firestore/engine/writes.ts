@@ -3,7 +3,15 @@
 
 import { ApiError, invalid } from '../errors.js';
 import type { Document, FieldTransform, Fields, Value, Write } from '../types.js';
-import { canonicalFieldPath, deleteField, getField, parseDocumentName, parseFieldPath, setField, type DocumentKey } from './paths.js';
+import {
+  canonicalFieldPath,
+  deleteField,
+  getField,
+  parseDocumentName,
+  parseFieldPath,
+  setField,
+  type DocumentKey,
+} from './paths.js';
 import {
   INT64_MAX,
   INT64_MIN,
@@ -49,7 +57,8 @@ export function parseWrite(write: Write, database: string): ParsedWrite {
   if (typeof write !== 'object' || write === null) throw invalid('Each write must be an object.');
   const kinds = (['update', 'delete', 'verify', 'transform'] as const).filter((k) => write[k] !== undefined);
   const [kind] = kinds;
-  if (kinds.length !== 1 || kind === undefined) throw invalid('A write must have exactly one of update, delete, verify or transform.');
+  if (kinds.length !== 1 || kind === undefined)
+    throw invalid('A write must have exactly one of update, delete, verify or transform.');
   let key: DocumentKey;
   let fields: Fields = {};
   let transforms: ParsedTransform[] = [];
@@ -86,7 +95,8 @@ export function parseWrite(write: Write, database: string): ParsedWrite {
   const pre = write.currentDocument;
   if (pre !== undefined && pre !== null) {
     if (typeof pre !== 'object') throw invalid('currentDocument must be an object.');
-    if (pre.exists !== undefined && pre.updateTime !== undefined) throw invalid('A precondition may set exists or updateTime, not both.');
+    if (pre.exists !== undefined && pre.updateTime !== undefined)
+      throw invalid('A precondition may set exists or updateTime, not both.');
     if (pre.exists !== undefined) {
       if (typeof pre.exists !== 'boolean') throw invalid('currentDocument.exists must be a boolean.');
       parsed.exists = pre.exists;
@@ -103,9 +113,9 @@ function parseTransforms(list: FieldTransform[] | undefined): ParsedTransform[] 
     const where = `fieldTransforms[${i}]`;
     if (typeof t !== 'object' || t === null) throw invalid(`${where} must be an object.`);
     const path = parseFieldPath(t.fieldPath);
-    const ops = (['setToServerValue', 'increment', 'maximum', 'minimum', 'appendMissingElements', 'removeAllFromArray'] as const).filter(
-      (k) => t[k] !== undefined,
-    );
+    const ops = (
+      ['setToServerValue', 'increment', 'maximum', 'minimum', 'appendMissingElements', 'removeAllFromArray'] as const
+    ).filter((k) => t[k] !== undefined);
     const [op] = ops;
     if (ops.length !== 1 || op === undefined) throw invalid(`${where} must have exactly one transform.`);
     switch (op) {

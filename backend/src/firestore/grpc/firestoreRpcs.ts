@@ -37,11 +37,7 @@ export interface BidiSession {
   request(req: Record<string, unknown>): void;
   close(): void;
 }
-export type BidiRpc = (
-  ctx: RpcContext,
-  send: (res: unknown) => void,
-  fail: (err: ApiError) => void,
-) => BidiSession;
+export type BidiRpc = (ctx: RpcContext, send: (res: unknown) => void, fail: (err: ApiError) => void) => BidiSession;
 
 export interface FirestoreRpcs {
   unary: Record<string, UnaryRpc>;
@@ -117,7 +113,13 @@ export function createFirestoreRpcs(engine: FirestoreEngine): FirestoreRpcs {
       const req = raw as CreateDocumentRequest;
       databaseOf(req.parent, 'parent');
       const fields = req.document?.fields ?? {};
-      const { name, commit } = await engine.createDocument(req.parent as string, req.collectionId ?? '', req.documentId, fields, callContext(ctx));
+      const { name, commit } = await engine.createDocument(
+        req.parent as string,
+        req.collectionId ?? '',
+        req.documentId,
+        fields,
+        callContext(ctx),
+      );
       const time = commit.writeResults[0]?.updateTime ?? commit.commitTime;
       return documentAfterWrite(name, ctx, req.mask?.fieldPaths, { name, fields, createTime: time, updateTime: time });
     },

@@ -72,7 +72,8 @@ export async function startGrpcServer(deps: GrpcServerDeps): Promise<RunningGrpc
 
   /** Every failure as an ApiError; the unexpected ones are logged, since they are our bugs. */
   const failure = (method: string, err: unknown): ApiError => {
-    if (!(err instanceof ApiError)) log(`gRPC ${method} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+    if (!(err instanceof ApiError))
+      log(`gRPC ${method} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
     return toApiError(err);
   };
 
@@ -103,7 +104,10 @@ export async function startGrpcServer(deps: GrpcServerDeps): Promise<RunningGrpc
 
     if (!method.requestStream && !method.responseStream) {
       const rpc = rpcs.unary[name];
-      implementation[name] = ((call: grpc.ServerUnaryCall<Json | UndecodableRequest, Buffer>, callback: grpc.sendUnaryData<Buffer>) => {
+      implementation[name] = ((
+        call: grpc.ServerUnaryCall<Json | UndecodableRequest, Buffer>,
+        callback: grpc.sendUnaryData<Buffer>,
+      ) => {
         void (async () => {
           if (!rpc) throw unimplemented(`The RPC ${name}`);
           const response = await rpc(requestOf(call.request), contextOf(call.metadata));
@@ -151,7 +155,9 @@ export async function startGrpcServer(deps: GrpcServerDeps): Promise<RunningGrpc
   });
   server.addService(definition as grpc.ServiceDefinition, implementation);
   const port = await new Promise<number>((resolve, reject) => {
-    server.bindAsync('127.0.0.1:0', grpc.ServerCredentials.createInsecure(), (err, bound) => (err ? reject(err) : resolve(bound)));
+    server.bindAsync('127.0.0.1:0', grpc.ServerCredentials.createInsecure(), (err, bound) =>
+      err ? reject(err) : resolve(bound),
+    );
   });
 
   return {

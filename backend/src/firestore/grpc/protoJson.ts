@@ -168,7 +168,8 @@ function structValueToJson(value: JsonObject): Json {
   if (hasOwn(value, 'numberValue') && value.numberValue != null) return doubleToJson(value.numberValue as number);
   if (hasOwn(value, 'stringValue') && value.stringValue != null) return value.stringValue;
   if (hasOwn(value, 'boolValue') && value.boolValue != null) return value.boolValue;
-  if (hasOwn(value, 'structValue') && value.structValue != null) return structToJson(value.structValue as { fields?: Record<string, object> });
+  if (hasOwn(value, 'structValue') && value.structValue != null)
+    return structToJson(value.structValue as { fields?: Record<string, object> });
   if (hasOwn(value, 'listValue') && value.listValue != null) {
     return ((value.listValue as { values?: object[] }).values ?? []).map((v) => structValueToJson(v as JsonObject));
   }

@@ -31,7 +31,8 @@ export async function handleRest(engine: FirestoreEngine, req: IncomingMessage, 
 
   if (verb !== null) {
     if (method !== 'POST') throw notFound(method, url.pathname);
-    if (UNSUPPORTED_VERBS.has(verb)) throw new ApiError('UNIMPLEMENTED', `${verb} over REST is not supported by the local backend.`);
+    if (UNSUPPORTED_VERBS.has(verb))
+      throw new ApiError('UNIMPLEMENTED', `${verb} over REST is not supported by the local backend.`);
     const body = asObject(await readJson(req));
     const atRoot = path.length === 0;
     switch (verb) {
@@ -139,7 +140,10 @@ function parseTarget(pathname: string): RestTarget {
     throw new ApiError('INVALID_ARGUMENT', `The path ${pathname} is not validly URL-encoded.`);
   }
   if (segments.length < 5 || segments[0] !== 'projects' || segments[2] !== 'databases' || segments[4] !== 'documents') {
-    throw new ApiError('NOT_FOUND', `The local backend serves /v1/projects/{project}/databases/{database}/documents..., not ${pathname}.`);
+    throw new ApiError(
+      'NOT_FOUND',
+      `The local backend serves /v1/projects/{project}/databases/{database}/documents..., not ${pathname}.`,
+    );
   }
   const path = segments.slice(5);
   if (segments.slice(0, 5).some((s) => s === '') || path.some((s) => s === '')) {
@@ -186,7 +190,8 @@ function precondition(params: URLSearchParams): { currentDocument?: Precondition
     throw new ApiError('INVALID_ARGUMENT', 'currentDocument has either exists or updateTime, not both.');
   }
   if (exists !== null) {
-    if (exists !== 'true' && exists !== 'false') throw new ApiError('INVALID_ARGUMENT', 'currentDocument.exists must be true or false.');
+    if (exists !== 'true' && exists !== 'false')
+      throw new ApiError('INVALID_ARGUMENT', 'currentDocument.exists must be true or false.');
     return { currentDocument: { exists: exists === 'true' } };
   }
   if (updateTime !== null) return { currentDocument: { updateTime } };

@@ -98,16 +98,19 @@ export function createWebChannelServer(options: WebChannelOptions): WebChannelSe
 
   function ensureReaper(): void {
     if (reaper || sessions.size === 0) return;
-    reaper = setInterval(() => {
-      const now = Date.now();
-      for (const session of sessions.values()) {
-        if (!session.backchannel && now - session.lastSeen > idleSessionMs) closeSession(session);
-      }
-      if (sessions.size === 0 && reaper) {
-        clearInterval(reaper);
-        reaper = null;
-      }
-    }, Math.max(250, Math.min(10_000, idleSessionMs / 2)));
+    reaper = setInterval(
+      () => {
+        const now = Date.now();
+        for (const session of sessions.values()) {
+          if (!session.backchannel && now - session.lastSeen > idleSessionMs) closeSession(session);
+        }
+        if (sessions.size === 0 && reaper) {
+          clearInterval(reaper);
+          reaper = null;
+        }
+      },
+      Math.max(250, Math.min(10_000, idleSessionMs / 2)),
+    );
     reaper.unref();
   }
 
@@ -159,7 +162,12 @@ export function createWebChannelServer(options: WebChannelOptions): WebChannelSe
     const due = session.outbox.filter((a) => a.id > bc.lastId);
     const last = due.at(-1);
     if (last) {
-      writeChunk(session, bc, due.map((a) => a.text), last.id);
+      writeChunk(
+        session,
+        bc,
+        due.map((a) => a.text),
+        last.id,
+      );
     } else if (noopIfIdle) {
       const id = session.nextArrayId++;
       writeChunk(session, bc, [JSON.stringify([id, ['noop']])], id);
