@@ -91,7 +91,9 @@ export function QuestionForm({ presenterId }: { presenterId: string }) {
 
   const answerOf = (question: Question) => edits[question.question_id] ?? saved[question.question_id] ?? blankAnswer(question);
   // A question with a saved answer is sent again even when cleared, so the change is kept.
-  const toSave = (questions ?? []).map(answerOf).filter((answer) => hasContent(answer) || Object.hasOwn(saved, answer.question_id));
+  const toSave = (questions ?? [])
+    .map(answerOf)
+    .filter((answer) => hasContent(answer) || Object.hasOwn(saved, answer.question_id));
 
   const onChange = (answer: Answer) => setEdits((previous) => ({ ...previous, [answer.question_id]: answer }));
 
