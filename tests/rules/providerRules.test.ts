@@ -10,6 +10,7 @@ import {
   doc,
   getDoc,
   getDocs,
+  onSnapshot,
   query,
   serverTimestamp,
   setDoc,
@@ -17,11 +18,27 @@ import {
   updateDoc,
   where,
   writeBatch,
+  type Query,
 } from 'firebase/firestore';
 import { beforeEach, describe, it } from 'vitest';
 import { ALICE, BOB, useFirestoreRules } from './firestoreRulesEnv';
 
 const { alice, bob, visitor, admin, seed } = useFirestoreRules('rules-provider');
+
+/** A listener's first snapshot from the server; rejects with the error the listener gets. */
+const firstSnapshot = (target: Query): Promise<void> =>
+  new Promise((resolve, reject) => {
+    const stop = onSnapshot(
+      target,
+      { includeMetadataChanges: true },
+      (snapshot) => {
+        if (snapshot.metadata.fromCache) return;
+        stop();
+        resolve();
+      },
+      reject,
+    );
+  });
 
 const profile = (changes: Record<string, unknown> = {}) => ({
   first_name: 'Alice',
@@ -189,6 +206,24 @@ describe('responses', () => {
         getDocs(query(collection(alice(), 'responses'), where('provider_id', '==', ALICE), where('event_id', '==', 'ev1'))),
       );
       await assertSucceeds(setDoc(doc(alice(), 'responses', answerId(ALICE)), answer(ALICE, { rating: 5, comment: null })));
+    });
+
+    it('lists their answers with the owner filter, as the app asks for them', async () => {
+      await seed({ [`responses/${answerId(ALICE)}`]: storedAnswer(ALICE) });
+      const responses = collection(alice(), 'responses');
+      await assertSucceeds(getDocs(query(responses, where('provider_id', '==', ALICE))));
+      await assertSucceeds(getDocs(query(responses, where('provider_id', 'in', [ALICE]), where('event_id', '==', 'ev1'))));
+      await assertSucceeds(firstSnapshot(query(responses, where('provider_id', '==', ALICE), where('event_id', '==', 'ev1'))));
+    });
+
+    it('cannot list answers without the owner filter, even when every stored answer is their own', async () => {
+      await seed({ [`responses/${answerId(ALICE)}`]: storedAnswer(ALICE) });
+      const responses = collection(alice(), 'responses');
+      await assertFails(getDocs(responses));
+      await assertFails(getDocs(query(responses, where('event_id', '==', 'ev1'))));
+      await assertFails(getDocs(query(responses, where('provider_id', 'in', [ALICE, BOB]))));
+      await assertFails(getDocs(query(responses, where('provider_id', '>=', ALICE), where('provider_id', '<=', ALICE))));
+      await assertFails(firstSnapshot(query(responses, where('event_id', '==', 'ev1'))));
     });
 
     it('saves every answer about a presenter in one batch, up to 18 questions (the reads a batch may make)', async () => {

@@ -7,6 +7,7 @@ import { compileRe2 } from './regex.js';
 import { calendar, checkTimestamp, DURATION_UNITS, durationUnit, NANOS_PER_MILLI, NANOS_PER_SECOND, utcMillis } from './time.js';
 import {
   bool,
+  entryOf,
   equals,
   expect,
   flt,
@@ -20,6 +21,7 @@ import {
   str,
   toNumber,
   typeName,
+  wholeMap,
   type Of,
   type RValue,
 } from './values.js';
@@ -154,9 +156,9 @@ export const METHODS: Record<string, Record<string, MethodBuiltin>> = {
     },
   },
   map: {
-    size: { arity: fixed(0), fn: (self: Of<'map'>) => int(self.v.size) },
-    keys: { arity: fixed(0), fn: (self: Of<'map'>) => list([...self.v.keys()].map(str)) },
-    values: { arity: fixed(0), fn: (self: Of<'map'>) => list([...self.v.values()]) },
+    size: { arity: fixed(0), fn: (self: Of<'map'>) => int(wholeMap(self).size) },
+    keys: { arity: fixed(0), fn: (self: Of<'map'>) => list([...wholeMap(self).keys()].map(str)) },
+    values: { arity: fixed(0), fn: (self: Of<'map'>) => list([...wholeMap(self).values()]) },
     get: {
       arity: fixed(2),
       fn: (self: Of<'map'>, [key, fallback]) => {
@@ -164,7 +166,7 @@ export const METHODS: Record<string, Record<string, MethodBuiltin>> = {
         let current: RValue = self;
         for (const k of keys) {
           if (current.t !== 'map') return fallback;
-          const next = current.v.get(k);
+          const next = entryOf(current, k);
           if (next === undefined) return fallback;
           current = next;
         }
@@ -173,7 +175,7 @@ export const METHODS: Record<string, Record<string, MethodBuiltin>> = {
     },
     diff: {
       arity: fixed(1),
-      fn: (self: Of<'map'>, [other]) => ({ t: 'mapdiff', left: self.v, right: expect(other, 'map', 'diff').v }),
+      fn: (self: Of<'map'>, [other]) => ({ t: 'mapdiff', left: wholeMap(self), right: wholeMap(expect(other, 'map', 'diff')) }),
     },
   },
   mapdiff: {
@@ -207,7 +209,7 @@ export const METHODS: Record<string, Record<string, MethodBuiltin>> = {
     bind: {
       arity: fixed(1),
       fn: (self: Of<'path'>, [bindings]) => {
-        const m = expect(bindings, 'map', 'bind').v;
+        const m = wholeMap(expect(bindings, 'map', 'bind'));
         return path(
           self.v.map((segment) => {
             const name = /^(?:\{([^}]+)\}|\$\(([^)]+)\))$/.exec(segment);

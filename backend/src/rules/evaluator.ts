@@ -5,7 +5,22 @@ import type { BinaryOp, Expr, FunctionNode } from './ast.js';
 import { callMethod, checkedArgs, CONVERSIONS, NAMESPACES, toStringValue } from './builtins.js';
 import { fail, RuleEvalError } from './errors.js';
 import { checkTimestamp } from './time.js';
-import { bool, compare, equals, flt, int, isType, list, map, path, str, toNumber, typeName, type RValue } from './values.js';
+import {
+  bool,
+  compare,
+  entryOf,
+  equals,
+  flt,
+  int,
+  isType,
+  list,
+  map,
+  path,
+  str,
+  toNumber,
+  typeName,
+  type RValue,
+} from './values.js';
 
 /** Function calls may nest this deep (the documented call stack limit). */
 export const MAX_CALL_DEPTH = 20;
@@ -144,7 +159,7 @@ function lookup(name: string, env: Env, ctx: EvalContext): RValue {
 
 function field(object: RValue, name: string): RValue {
   if (object.t === 'map') {
-    const v = object.v.get(name);
+    const v = entryOf(object, name);
     if (v === undefined) fail(`property '${name}' is undefined on the map`);
     return v;
   }
@@ -264,7 +279,7 @@ function binary(op: Exclude<BinaryOp, '&&' | '||'>, a: RValue, b: RValue): RValu
       if (b.t === 'list' || b.t === 'set') return bool(b.v.some((x) => equals(x, a)));
       if (b.t === 'map') {
         if (a.t !== 'string') fail(`map keys are strings, got ${typeName(a)}`);
-        return bool(b.v.has(a.v));
+        return bool(entryOf(b, a.v) !== undefined);
       }
       return fail(`operator in needs a list, set or map, got ${typeName(b)}`);
     case '+':

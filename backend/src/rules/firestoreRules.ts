@@ -2,11 +2,12 @@
 // `/databases/{database}/documents/...` paths and their request/resource variables.
 
 import type { Authorizer, Decision, DocumentReadBudget, FirestoreAccess } from '../authz/seam.js';
+import type { Fields } from '../shared/values.js';
 import { decide, UNBOUND_SEGMENT } from './decide.js';
 import { DocumentAccessBudget, documentReader, documentResource, type DocumentLookup } from './documentReads.js';
 import type { CompiledRules } from './loadRules.js';
 import { authValue, timeValue } from './requestValues.js';
-import { fromFields, int, list, mapOf, NULL, parsePathString, path, str, type RValue } from './values.js';
+import { int, list, mapOf, NULL, parsePathString, partialFromFields, path, str, type RValue } from './values.js';
 
 /** A FirestoreAccess: `lookup` and `budget` are official fields of the seam now. */
 export type FirestoreRulesAccess = FirestoreAccess;
@@ -34,16 +35,17 @@ export function evaluateFirestoreAccess(
   if (!parsed) return { allow: false, reason: `not a Firestore document path: ${access.path}` };
   const { project, segments } = parsed;
   const documentDepth = segments.length - 3;
+  const isList = access.method === 'list';
   // A list on a collection is matched as a document of it whose id wildcard is unbound.
-  const onCollection = access.method === 'list' && documentDepth % 2 === 1;
+  const onCollection = isList && documentDepth % 2 === 1;
   const matchSegments = onCollection ? [...segments, UNBOUND_SEGMENT] : segments;
   if (!onCollection && (documentDepth === 0 || documentDepth % 2 !== 0))
     return { allow: false, reason: `not a document path: ${access.path}` };
 
-  const resourceOf = (doc: { data: Parameters<typeof fromFields>[0] } | null | undefined): RValue | undefined => {
+  const resourceOf = (doc: { data: Fields } | null | undefined): RValue | undefined => {
     if (doc === undefined) return undefined;
     if (doc === null) return NULL;
-    return onCollection ? mapOf({ data: fromFields(doc.data) }) : documentResource(segments, doc.data);
+    return isList ? queryResource(onCollection ? null : segments, doc.data) : documentResource(segments, doc.data);
   };
   const request = mapOf({
     auth: authValue(access.identity),
@@ -65,6 +67,20 @@ export function evaluateFirestoreAccess(
     documents: documentReader(project, lookup, budget),
     displayPath: '/' + segments.join('/'),
   });
+}
+
+/**
+ * The resource of a list: what the query fixes of every document it could return (rules are
+ * not filters). `data` holds the fields its filters fix, anything else is unknown; the id and
+ * name are known only when the query names its document (`segments`).
+ */
+function queryResource(segments: string[] | null, data: Fields): RValue {
+  const known = new Map<string, RValue>([['data', partialFromFields(data, 'resource.data')]]);
+  if (segments) {
+    known.set('id', str(segments.at(-1) ?? ''));
+    known.set('__name__', path(segments));
+  }
+  return { t: 'map', v: known, partial: 'resource' };
 }
 
 function queryValue(query: FirestoreAccess['query']): RValue {

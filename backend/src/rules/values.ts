@@ -14,7 +14,12 @@ export type RValue =
   | { t: 'bytes'; v: Uint8Array }
   | { t: 'list'; v: RValue[] }
   | { t: 'set'; v: RValue[] }
-  | { t: 'map'; v: Map<string, RValue> }
+  /**
+   * `partial` marks what a list query knows of its documents: the map holds only the keys the
+   * query's filters fix; any other key is unknown, so reading it (or the whole map) is an error.
+   * It names the map in that error (`resource.data`).
+   */
+  | { t: 'map'; v: Map<string, RValue>; partial?: string }
   | { t: 'mapdiff'; left: Map<string, RValue>; right: Map<string, RValue> }
   | { t: 'path'; v: string[] }
   /** Nanoseconds since the Unix epoch. */
@@ -106,6 +111,10 @@ export function toNumber(value: RValue, what: string): number {
 }
 
 export function equals(a: RValue, b: RValue): boolean {
+  if (a.t === 'map' && b.t === 'map') {
+    wholeMap(a);
+    wholeMap(b);
+  }
   if (isNumber(a) && isNumber(b)) {
     if (a.t === 'int' && b.t === 'int') return a.v === b.v;
     return toNumber(a, '') === toNumber(b, '');
@@ -163,6 +172,19 @@ function mapsEqual(a: Map<string, RValue>, b: Map<string, RValue>): boolean {
     if (w === undefined || !equals(v, w)) return false;
   }
   return true;
+}
+
+/** A map's entry; undefined when absent, an error when the map is partial and lacks it. */
+export function entryOf(m: Of<'map'>, key: string): RValue | undefined {
+  const v = m.v.get(key);
+  if (v === undefined && m.partial !== undefined) fail(`${m.partial}.${key} is not fixed by the query's filters`);
+  return v;
+}
+
+/** Every entry of a map: an error for a partial map, whose other keys are unknown. */
+export function wholeMap(m: Of<'map'>): Map<string, RValue> {
+  if (m.partial !== undefined) fail(`${m.partial} is only partly known: the query's filters fix only some of its fields`);
+  return m.v;
 }
 
 /** Ordering for < <= > >=: numbers, strings, timestamps, durations, bytes. Others are an error. */
@@ -242,6 +264,17 @@ export function fromFields(fields: Fields): RValue {
   const m = new Map<string, RValue>();
   for (const [k, v] of Object.entries(fields)) m.set(k, fromFirestoreValue(v));
   return map(m);
+}
+
+/**
+ * What a list query fixes of its documents' fields, as a partial map named `label`: maps inside
+ * it are partial too (a filter on `a.b` fixes nothing else of `a`); list items are whole values.
+ */
+export function partialFromFields(fields: Fields, label: string): RValue {
+  const m = new Map<string, RValue>();
+  for (const [k, v] of Object.entries(fields))
+    m.set(k, 'mapValue' in v ? partialFromFields(v.mapValue.fields ?? {}, `${label}.${k}`) : fromFirestoreValue(v));
+  return { t: 'map', v: m, partial: label };
 }
 
 /** Plain JSON (token claims, storage metadata) → rule values. */

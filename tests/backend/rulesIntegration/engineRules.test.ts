@@ -1,6 +1,6 @@
 // The engine deciding with real rules: get() sees the stored state and getAfter() the whole
 // commit's, document reads are counted per request (10 for one document, 20 shared by the writes
-// of a batch), and a query is allowed only when every result is readable.
+// of a batch), and a query is allowed only when its filters prove the rule for any document.
 
 import { describe, expect, it } from 'vitest';
 import type { Identity } from '../../../backend/src/authz/identity.js';
@@ -84,14 +84,14 @@ describe('queries', () => {
     },
   });
 
-  it('are denied when one result is unreadable, allowed when all are', async () => {
+  it('are denied without the owner filter, allowed with it', async () => {
     const e = await engine();
     await put(e, { 'cards/a': { owner: 'u1' }, 'cards/b': { owner: 'u2' } });
     await denial(e.runQuery(DB, { parent: ROOT, structuredQuery: { from: [{ collectionId: 'cards' }] } }, asUser));
     expect(await e.runQuery(DB, byOwner('u1'), asUser)).toHaveLength(1);
   });
 
-  it('with no result are checked against what their filters guarantee', async () => {
+  it("are decided from their filters when they return nothing: another owner's are denied", async () => {
     const e = await engine();
     expect(await e.runQuery(DB, byOwner('u1'), asUser)).toHaveLength(1); // only a readTime
     await denial(e.runQuery(DB, byOwner('u2'), asUser));

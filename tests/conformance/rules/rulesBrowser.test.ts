@@ -124,7 +124,7 @@ describe('Security rules through the web SDK in Chromium', () => {
       expect(await attempt(pages.nobody, get)).toBe('permission-denied');
     });
 
-    it('lists the published posts, but not every post: one result is unreadable', async () => {
+    it('lists the published posts, but not every post: the query does not keep to the published ones', async () => {
       expect(
         await attempt(
           pages.alice,

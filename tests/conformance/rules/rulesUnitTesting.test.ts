@@ -15,6 +15,7 @@ import {
   doc,
   getDoc,
   getDocs,
+  limit,
   query,
   runTransaction,
   setDoc,
@@ -58,6 +59,12 @@ service cloud.firestore {
     // Notes: only the owner reads; queries must be limited to the caller's notes.
     match /notes/{noteId} {
       allow read: if request.auth != null && resource.data.owner == request.auth.uid;
+    }
+
+    // Feed: anyone reads one item; a query reads at most ten.
+    match /feed/{itemId} {
+      allow get: if true;
+      allow list: if request.query.limit <= 10;
     }
   }
 }
@@ -104,7 +111,7 @@ describe('profiles', () => {
       await assertSucceeds(getDocs(query(collection(alice, 'profiles'), where('visible', '==', true))));
     });
 
-    it('cannot list every profile: one of them is not visible (rules are not filters)', async () => {
+    it('cannot list every profile: the query does not keep to the visible ones (rules are not filters)', async () => {
       await assertFails(getDocs(collection(db(env.authenticatedContext('alice')), 'profiles')));
     });
 
@@ -192,7 +199,7 @@ describe('notes', () => {
       await assertSucceeds(getDocs(query(collection(alice, 'notes'), where('owner', '==', 'alice'))));
     });
 
-    it('queries their own notes when they have none (an empty result is checked too)', async () => {
+    it('queries their own notes when they have none', async () => {
       const carol = db(env.authenticatedContext('carol'));
       await assertSucceeds(getDocs(query(collection(carol, 'notes'), where('owner', '==', 'carol'))));
     });
@@ -202,12 +209,41 @@ describe('notes', () => {
       await assertFails(getDocs(query(collection(carol, 'notes'), where('owner', '==', 'dave'))));
     });
 
-    it('cannot query every note: one result is not theirs', async () => {
+    it('cannot query every note: the query does not keep to theirs', async () => {
       await assertFails(getDocs(collection(db(env.authenticatedContext('alice')), 'notes')));
+    });
+
+    it('cannot query every note even when every stored note is theirs (rules are not filters)', async () => {
+      await env.withSecurityRulesDisabled(async (context) => {
+        await deleteDoc(doc(db(context), 'notes/n2'));
+      });
+      const alice = db(env.authenticatedContext('alice'));
+      await assertFails(getDocs(collection(alice, 'notes')));
+      await assertFails(getDocs(query(collection(alice, 'notes'), where('text', '==', 'mine'))));
+    });
+
+    it('queries with an in filter only when every value is their own', async () => {
+      const alice = db(env.authenticatedContext('alice'));
+      await assertSucceeds(getDocs(query(collection(alice, 'notes'), where('owner', 'in', ['alice']))));
+      await assertFails(getDocs(query(collection(alice, 'notes'), where('owner', 'in', ['alice', 'bob']))));
     });
 
     it("cannot get someone else's note", async () => {
       await assertFails(getDoc(doc(db(env.authenticatedContext('alice')), 'notes/n2')));
+    });
+  });
+});
+
+describe('feed', () => {
+  describe('an unauthenticated caller', () => {
+    it('queries ten items at a time (request.query.limit)', async () => {
+      await assertSucceeds(getDocs(query(collection(db(env.unauthenticatedContext()), 'feed'), limit(10))));
+    });
+
+    it('cannot query more than ten items, or without a limit', async () => {
+      const feed = collection(db(env.unauthenticatedContext()), 'feed');
+      await assertFails(getDocs(query(feed, limit(11))));
+      await assertFails(getDocs(feed));
     });
   });
 });

@@ -15,8 +15,10 @@ import {
   type FirestoreMethod,
 } from '../../authz/seam.js';
 import { ApiError } from '../errors.js';
-import type { Document, Fields } from '../types.js';
-import { impliedFields, type PreparedQuery } from './query.js';
+import type { Document, Fields, Filter, Value } from '../types.js';
+import { NAME_FIELD, parseFieldPath, setField } from './paths.js';
+import { inCollection, type PreparedQuery } from './query.js';
+import { arrayValues, normalizeValue } from './values.js';
 
 /** What rules may read while one request is decided: shared by every access of that request. */
 export interface RequestReads {
@@ -102,48 +104,112 @@ export function listPath(q: PreparedQuery): string {
 }
 
 /**
- * A query (or aggregation, or list). Rules are not filters: the query is denied when any
- * document it returns is not readable as the list's resource. An empty result is checked
- * against what the query's equality filters guarantee of any document it could return.
+ * A query (or aggregation, or listener). Rules are not filters: the query is allowed only when
+ * the list rule holds for every document it could return, whatever is stored. Each way a
+ * document can match its filter (a branch of an OR, a value of an IN) is decided once, with
+ * `resource.data` holding what that way's equality filters fix (rules see every other field as
+ * unknown) and, when it names one document of the query by `__name__`, that document's path.
  */
 export function authorizeList(
   authorizer: Authorizer,
   identity: Identity,
   q: PreparedQuery,
-  docs: Document[],
+  where: Filter | undefined,
   time: Date,
   reads: RequestReads,
 ): void {
   if (identity.admin) return;
-  const path = listPath(q);
+  const collection = listPath(q);
   const query = { limit: q.limit ?? undefined, offset: q.offset || undefined, orderBy: q.orderByPaths };
-  const resources = docs.length === 0 ? [impliedFields(q)] : docs.map((doc) => doc.fields ?? {});
-  for (const data of resources)
-    check(authorizer, { service: 'firestore', method: 'list', path, identity, resource: { data }, query, time, ...reads });
+  for (const way of matchWays(where)) {
+    const named = way.name !== undefined && inCollection(q, { name: way.name }) ? way.name : collection;
+    const access: FirestoreAccess = {
+      service: 'firestore',
+      method: 'list',
+      path: named,
+      identity,
+      resource: { data: way.fields },
+      query,
+      time,
+      ...reads,
+    };
+    if (!authorize(authorizer, access).allow) throw denied('list', collection);
+  }
 }
 
-/** listDocuments: the collection is the path; each document is the resource. */
+/** listDocuments: no filters, so nothing of its documents is known; the page size is its limit. */
 export function authorizeListDocuments(
   authorizer: Authorizer,
   identity: Identity,
   collection: string,
-  docs: Document[],
   limit: number,
   time: Date,
   reads: RequestReads,
 ): void {
   if (identity.admin) return;
-  const resources = docs.length === 0 ? [{}] : docs.map((doc) => doc.fields ?? {});
-  for (const data of resources) {
-    check(authorizer, {
-      service: 'firestore',
-      method: 'list',
-      path: collection,
-      identity,
-      resource: { data },
-      query: { limit },
-      time,
-      ...reads,
-    });
+  check(authorizer, {
+    service: 'firestore',
+    method: 'list',
+    path: collection,
+    identity,
+    resource: { data: {} },
+    query: { limit },
+    time,
+    ...reads,
+  });
+}
+
+/** What one way of matching a filter fixes: field values, and the document's name. */
+interface MatchWay {
+  fields: Fields;
+  name?: string;
+}
+
+/** A value a filter fixes; a null path is `__name__`. */
+interface Fixed {
+  path: string[] | null;
+  value: Value;
+}
+
+function matchWays(where: Filter | undefined): MatchWay[] {
+  return (where ? fixedWays(where) : [[]]).map((fixed) => {
+    const way: MatchWay = { fields: {} };
+    for (const { path, value } of fixed) {
+      if (path) way.fields = setField(way.fields, path, value);
+      else if ('referenceValue' in value) way.name = value.referenceValue;
+    }
+    return way;
+  });
+}
+
+/**
+ * The filter in disjunctive normal form, keeping only what determines a value: `==`, `in`,
+ * `is null` and `is nan`. Ranges, `!=`, `not-in` and `array-contains(-any)` fix nothing. The
+ * query was validated, so the count stays within Firestore's 30 disjunctions.
+ */
+function fixedWays(f: Filter): Fixed[][] {
+  if (f.compositeFilter) {
+    const parts = (f.compositeFilter.filters ?? []).map(fixedWays);
+    if (f.compositeFilter.op === 'OR') return parts.length === 0 ? [[]] : parts.flat();
+    return parts.reduce<Fixed[][]>((acc, part) => acc.flatMap((a) => part.map((b) => [...a, ...b])), [[]]);
   }
+  if (f.unaryFilter) {
+    const path = filterPath(f.unaryFilter.field.fieldPath);
+    if (f.unaryFilter.op === 'IS_NULL') return [[{ path, value: normalizeValue({ nullValue: null }) }]];
+    if (f.unaryFilter.op === 'IS_NAN') return [[{ path, value: normalizeValue({ doubleValue: 'NaN' }) }]];
+    return [[]];
+  }
+  if (f.fieldFilter) {
+    const path = filterPath(f.fieldFilter.field.fieldPath);
+    const value = normalizeValue(f.fieldFilter.value);
+    if (f.fieldFilter.op === 'EQUAL') return [[{ path, value }]];
+    const items = arrayValues(value) ?? [];
+    if (f.fieldFilter.op === 'IN' && items.length > 0) return items.map((item) => [{ path, value: item }]);
+  }
+  return [[]];
+}
+
+function filterPath(fieldPath: string): string[] | null {
+  const path = parseFieldPath(fieldPath);
+  return path.length === 1 && path[0] === NAME_FIELD ? null : path;
 }
