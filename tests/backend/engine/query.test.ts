@@ -6,6 +6,9 @@ import { DB, ROOT, admin, doc, f, ids, memoryEngine, put, v } from './helpers.js
 const field = (fieldPath: string, op: string, value: unknown): Filter =>
   ({ fieldFilter: { field: { fieldPath }, op, value: v(value) } }) as Filter;
 const unary = (fieldPath: string, op: string): Filter => ({ unaryFilter: { field: { fieldPath }, op } }) as Filter;
+const keyEquals = (path: string): Filter => ({
+  fieldFilter: { field: { fieldPath: '__name__' }, op: 'EQUAL', value: { referenceValue: doc(path) } },
+});
 const and = (...filters: Filter[]): Filter => ({ compositeFilter: { op: 'AND', filters } });
 const or = (...filters: Filter[]): Filter => ({ compositeFilter: { op: 'OR', filters } });
 const asc = (fieldPath: string) => ({ field: { fieldPath }, direction: 'ASCENDING' as const });
@@ -38,8 +41,8 @@ describe('field filters', () => {
     ['EQUAL', 1, ['a']],
     ['EQUAL', 3.5, ['c']],
     ['NOT_EQUAL', 1, ['e', 'b', 'c', 'f']],
-    ['LESS_THAN', 3, ['e', 'a', 'b']],
-    ['LESS_THAN_OR_EQUAL', 2, ['e', 'a', 'b']],
+    ['LESS_THAN', 3, ['a', 'b']],
+    ['LESS_THAN_OR_EQUAL', 2, ['a', 'b']],
     ['GREATER_THAN', 1, ['b', 'c']],
     ['GREATER_THAN_OR_EQUAL', 2, ['b', 'c']],
     ['IN', [1, 2, 'text'], ['a', 'b', 'f']],
@@ -92,7 +95,7 @@ describe('unary filters', () => {
     ['IS_NULL', ['d']],
     ['IS_NAN', ['e']],
     ['IS_NOT_NULL', ['a', 'b', 'c', 'e', 'f']],
-    ['IS_NOT_NAN', ['a', 'b', 'c', 'd', 'f']],
+    ['IS_NOT_NAN', ['a', 'b', 'c', 'f']],
   ])('n %s', (op, expected) => {
     expect(run({ where: unary('n', op) }).sort()).toEqual(expected);
   });
@@ -143,6 +146,76 @@ describe('order, cursors, offset and limit', () => {
     expect(run({ orderBy: [asc('n')], offset: 1, limit: 2 })).toEqual(['e', 'a']);
     expect(run({ orderBy: [asc('n')], limit: { value: 1 } })).toEqual(['d']);
     expect(run({ orderBy: [asc('n')], limit: 0 })).toEqual([]);
+  });
+});
+
+describe('null and NaN in filters', () => {
+  // From firebase-js-sdk's query.test.ts: only `== null` / `== NaN` find them.
+  it.each([
+    ['IN', [null], []],
+    ['IN', [1, null], ['a']],
+    ['IN', [NaN], []],
+    ['IN', [1, NaN], ['a']],
+    ['NOT_IN', [null], []],
+    ['NOT_IN', [NaN], ['a', 'b', 'c', 'f']],
+    ['NOT_IN', [1], ['e', 'b', 'c', 'f']],
+    ['GREATER_THAN_OR_EQUAL', null, []],
+    ['LESS_THAN_OR_EQUAL', NaN, []],
+    ['GREATER_THAN', -Infinity, ['a', 'b', 'c']],
+  ])('n %s %j', (op, value, expected) => {
+    expect(run({ where: field('n', op, value) })).toEqual(expected);
+  });
+
+  it('array-contains and array-contains-any never find null or NaN elements', async () => {
+    const engine = await memoryEngine();
+    await put(engine, { 'items/x': { arr: [null] }, 'items/y': { arr: [NaN] }, 'items/z': { arr: [43] } });
+    const find = (op: string, value: unknown) =>
+      ids(engine.query(ROOT, { from: [{ collectionId: 'items' }], where: field('arr', op, value) }));
+    expect(find('ARRAY_CONTAINS', null)).toEqual([]);
+    expect(find('ARRAY_CONTAINS', NaN)).toEqual([]);
+    expect(find('ARRAY_CONTAINS_ANY', [null, NaN])).toEqual([]);
+    expect(find('ARRAY_CONTAINS_ANY', [43, null])).toEqual(['z']);
+  });
+});
+
+describe('vectors', () => {
+  const vec = (...xs: number[]): Value => ({
+    mapValue: {
+      fields: { __type__: { stringValue: '__vector__' }, value: { arrayValue: { values: xs.map((x) => ({ doubleValue: x })) } } },
+    },
+  });
+
+  it('order after arrays and before maps, by dimension and then values; a range on a vector holds only vectors', async () => {
+    const engine = await memoryEngine();
+    const values: Record<string, Value> = {
+      m1: { mapValue: { fields: { HELLO: { stringValue: 'WORLD' } } } },
+      v4: vec(1, 2, 3),
+      v3: vec(2, 2),
+      v2: vec(1, 2),
+      v1: vec(100),
+      a1: v([100]),
+    };
+    await engine.commit(
+      DB,
+      { writes: Object.entries(values).map(([id, value]) => ({ update: { name: doc(`vecs/${id}`), fields: { e: value } } })) },
+      admin,
+    );
+    const q = (where?: Filter) =>
+      ids(engine.query(ROOT, { from: [{ collectionId: 'vecs' }], orderBy: [asc('e')], ...(where ? { where } : {}) }));
+    expect(q()).toEqual(['a1', 'v1', 'v2', 'v3', 'v4', 'm1']);
+    const below = { fieldFilter: { field: { fieldPath: 'e' }, op: 'LESS_THAN', value: vec(1, 2, 4) } } as Filter;
+    expect(q(below)).toEqual(['v1', 'v2', 'v3', 'v4']);
+  });
+});
+
+describe('implicit order', () => {
+  it('appends the inequality fields by field path, then the name last; an explicit name comes last too', async () => {
+    const engine = await memoryEngine();
+    await put(engine, { 'k/d1': { a: 2, b: 1 }, 'k/d2': { a: 1, b: 2 }, 'k/d3': { a: 1, b: 1 } });
+    const where = and(field('b', 'GREATER_THAN', 0), field('a', 'GREATER_THAN', 0));
+    expect(ids(engine.query(ROOT, { from: [{ collectionId: 'k' }], where }))).toEqual(['d3', 'd2', 'd1']);
+    const named = { from: [{ collectionId: 'k' }], where, orderBy: [asc('b'), asc('a'), desc('__name__')] };
+    expect(ids(engine.query(ROOT, named))).toEqual(['d3', 'd1', 'd2']);
   });
 });
 
@@ -225,7 +298,37 @@ describe('runQuery', () => {
     [{ from: [{ collectionId: 'a' }], limit: -1 }, /limit/],
     [
       { from: [{ collectionId: 'a' }], orderBy: [asc('n')], startAt: { values: [v(1), { referenceValue: doc('a/b') }, v(2)] } },
-      /more values/,
+      /^Cursor has too many values\.$/,
+    ],
+    // The implicit order by name does not count: only the orders the request spells out.
+    [{ from: [{ collectionId: 'a' }], startAt: { values: [{ referenceValue: doc('a/b') }] } }, /^Cursor has too many values\.$/],
+    [
+      { from: [{ collectionId: 'a' }], where: field('n', 'NOT_EQUAL', 1), orderBy: [asc('__name__')] },
+      /^order by clause cannot contain more fields after the key$/,
+    ],
+    [
+      { from: [{ collectionId: 'a' }], orderBy: [asc('__name__'), asc('n')] },
+      /^order by clause cannot contain more fields after the key$/,
+    ],
+    [
+      { from: [{ collectionId: 'a' }], where: and(field('n', 'NOT_EQUAL', 1), keyEquals('a/b')) },
+      /^Equality on key is not allowed if there are other inequality fields and key does not appear in inequalities\.$/,
+    ],
+    [
+      { from: [{ collectionId: 'a' }], where: and(field('n', 'NOT_EQUAL', 1), unary('m', 'IS_NOT_NULL')) },
+      /^Only a single 'NOT_EQUAL', 'NOT_IN', 'IS_NOT_NAN', or 'IS_NOT_NULL' filter allowed per query\.$/,
+    ],
+    [
+      { from: [{ collectionId: 'a' }], where: and(field('n', 'NOT_IN', [1]), field('m', 'IN', [2, 3])) },
+      /^'NOT_IN' cannot be used in the same query with 'IN', 'ARRAY_CONTAINS_ANY' or 'OR'\.$/,
+    ],
+    [
+      { from: [{ collectionId: 'a' }], where: or(field('n', 'NOT_IN', [1]), field('m', 'EQUAL', 2)) },
+      /^'NOT_IN' cannot be used in the same query with 'IN', 'ARRAY_CONTAINS_ANY' or 'OR'\.$/,
+    ],
+    [
+      { from: [{ collectionId: 'a' }], where: and(...Array.from({ length: 11 }, (_, i) => field(`f${i}`, 'GREATER_THAN', 0))) },
+      /at most 10 fields/,
     ],
     [{ from: [{ collectionId: 'a' }], where: field('__name__', 'EQUAL', 'x') }, /reference/],
   ] as [StructuredQuery, RegExp][])('rejects the malformed query %j', async (sq, message) => {

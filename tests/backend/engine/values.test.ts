@@ -7,14 +7,17 @@ import {
   parseTimestamp,
   valuesEqual,
 } from '../../../backend/src/firestore/engine/values.js';
-import { parseFieldPath } from '../../../backend/src/firestore/engine/paths.js';
+import { compareResourceNames, parseDocumentName, parseFieldPath } from '../../../backend/src/firestore/engine/paths.js';
 import { ApiError } from '../../../backend/src/firestore/errors.js';
 import { v } from './helpers.js';
 
 const sorted = (values: Value[]): Value[] => [...values].sort(compareValues);
+const vec = (...xs: number[]): Value => ({
+  mapValue: { fields: { __type__: v('__vector__'), value: v(xs.map((x) => x + 0.5)) } },
+});
 
 describe('value ordering', () => {
-  it('orders types null < bool < NaN < numbers < timestamps < strings < bytes < references < geopoints < arrays < maps', () => {
+  it('orders types null < bool < NaN < numbers < timestamps < strings < bytes < references < geopoints < arrays < vectors < maps', () => {
     const inOrder: Value[] = [
       v(null),
       v(false),
@@ -32,6 +35,7 @@ describe('value ordering', () => {
       { referenceValue: 'projects/p/databases/d/documents/a/b' },
       { geoPointValue: { latitude: 1, longitude: 2 } },
       v([]),
+      vec(9, 9),
       v({}),
     ].map((x) => normalizeValue(x));
     expect(sorted([...inOrder].reverse())).toEqual(inOrder);
@@ -69,10 +73,39 @@ describe('value ordering', () => {
     expect(compareValues(v({ a: 2 }), v({ a: 1, b: 1 }))).toBe(1);
   });
 
+  it('orders vectors by dimension first, then element by element', () => {
+    expect(compareValues(vec(100), vec(1, 2))).toBe(-1);
+    expect(compareValues(vec(2, 2), vec(1, 2, 3))).toBe(-1);
+    expect(compareValues(vec(1, 3), vec(2, 2))).toBe(-1);
+    expect(valuesEqual(vec(1, 2), vec(1, 2))).toBe(true);
+    // A vector is not a map: it sorts after every array and before every map.
+    expect(compareValues(vec(1), v([9, 9, 9]))).toBe(1);
+    expect(compareValues(vec(1), v({ A: 1 }))).toBe(-1);
+  });
+
   it('orders references segment by segment', () => {
     const a = { referenceValue: 'projects/p/databases/d/documents/c/a/x/1' };
     const b = { referenceValue: 'projects/p/databases/d/documents/c/a-b' };
     expect(compareValues(a, b)).toBe(-1);
+  });
+});
+
+describe('document ids', () => {
+  const name = (id: string) => `projects/p/databases/d/documents/c/${id}`;
+
+  it('accepts numeric ids (__id<n>__, a 64-bit n) and keeps other __...__ ids reserved', () => {
+    for (const id of ['__id7__', '__id-2__', '__id9223372036854775807__', '__id-9223372036854775808__', '__id', '_id1__'])
+      expect(parseDocumentName(name(id)).id).toBe(id);
+    for (const id of ['__foo__', '__id__', '__id1x__', '__id9223372036854775808__'])
+      expect(() => parseDocumentName(name(id))).toThrow(`Resource id "${id}" is invalid because it is reserved.`);
+    expect(() => parseDocumentName('projects/p/databases/d/documents/__id1__/x')).toThrow(
+      'Collection id "__id1__" is invalid because it is reserved.',
+    );
+  });
+
+  it('orders numeric ids first, by their number, then the others by UTF-8 bytes', () => {
+    const inOrder = ['__id-9223372036854775808__', '__id-2__', '__id7__', '__id12__', '12', '7', 'A', '__id', 'a'].map(name);
+    expect([...inOrder].reverse().sort(compareResourceNames)).toEqual(inOrder);
   });
 });
 

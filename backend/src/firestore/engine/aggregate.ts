@@ -13,7 +13,12 @@ export type PreparedAggregations = Prepared[];
 
 export function prepareAggregations(list: Aggregation[] | undefined): PreparedAggregations {
   if (!Array.isArray(list) || list.length === 0) throw invalid('An aggregation query needs at least one aggregation.');
-  if (list.length > MAX_AGGREGATIONS) throw invalid(`An aggregation query supports at most ${MAX_AGGREGATIONS} aggregations.`);
+  // Production's words: the SDKs' own tests match "maximum number of aggregations".
+  if (list.length > MAX_AGGREGATIONS) {
+    throw invalid(
+      `The maximum number of aggregations allowed in an aggregation query is ${MAX_AGGREGATIONS}. Received: ${list.length}`,
+    );
+  }
   const aliases = new Set<string>();
   return list.map((a, i) => {
     if (typeof a !== 'object' || a === null) throw invalid('Invalid aggregation.');

@@ -37,9 +37,25 @@ export function validateDatabase(database: unknown): string {
   return database;
 }
 
-function validateSegment(segment: string, name: string): void {
-  if (segment === '' || segment === '.' || segment === '..' || /^__.*__$/.test(segment)) {
+const INT64_MIN = -(2n ** 63n);
+const INT64_MAX = 2n ** 63n - 1n;
+
+/** The number of a numeric document id (`__id<n>__`, how Datastore's numeric ids are written), or null. */
+export function numericId(segment: string): bigint | null {
+  const m = /^__id(-?\d+)__$/.exec(segment);
+  if (!m?.[1]) return null;
+  const n = BigInt(m[1]);
+  return n >= INT64_MIN && n <= INT64_MAX ? n : null;
+}
+
+/** `isDocumentId`: the segment names a document (odd positions below `documents/`). */
+function validateSegment(segment: string, name: string, isDocumentId: boolean): void {
+  if (segment === '' || segment === '.' || segment === '..') {
     throw invalid(`Invalid resource name "${name}": the segment "${segment}" is not a valid id.`);
+  }
+  // `__.*__` is reserved, except numeric document ids; production's words.
+  if (/^__.*__$/.test(segment) && !(isDocumentId && numericId(segment) !== null)) {
+    throw invalid(`${isDocumentId ? 'Resource' : 'Collection'} id "${segment}" is invalid because it is reserved.`);
   }
   checkUtf8(segment, 'A path segment');
   // Production's own words for an id over the limit (a UTF-16 unit is at most 3 UTF-8 bytes).
@@ -68,7 +84,7 @@ function splitName(name: unknown, what: string): { database: string; segments: s
       `Invalid ${what} name: its path has ${segments.length} segments below documents/, more than Firestore's maximum of ${MAX_PATH_SEGMENTS}.`,
     );
   }
-  for (const s of segments) validateSegment(s, name);
+  segments.forEach((s, i) => validateSegment(s, name, i % 2 === 1));
   return { database: parts.slice(0, 4).join('/'), segments };
 }
 
@@ -114,7 +130,10 @@ export function databaseOf(name: string): string {
   return name.split('/', 4).join('/');
 }
 
-/** Orders document names segment by segment (so `a/b` sorts before `a-c`, as Firestore does). */
+/**
+ * Orders document names segment by segment (so `a/b` sorts before `a-c`), numeric ids
+ * (`__id<n>__`) first by their number, then the others by UTF-8 bytes, as Firestore does.
+ */
 export function compareResourceNames(a: string, b: string): number {
   if (a === b) return 0;
   const x = a.split('/');
@@ -122,9 +141,16 @@ export function compareResourceNames(a: string, b: string): number {
   for (const [i, segment] of x.entries()) {
     const other = y[i];
     if (other === undefined) break;
-    if (segment !== other) return compareStrings(segment, other);
+    if (segment !== other) return compareSegments(segment, other);
   }
   return x.length < y.length ? -1 : x.length > y.length ? 1 : 0;
+}
+
+function compareSegments(a: string, b: string): number {
+  const m = numericId(a);
+  const n = numericId(b);
+  if (m === null || n === null) return m !== null ? -1 : n !== null ? 1 : compareStrings(a, b);
+  return m < n ? -1 : m > n ? 1 : compareStrings(a, b);
 }
 
 /** Strings compare in UTF-8 byte order, which is code point order (not UTF-16 unit order). */

@@ -6,6 +6,7 @@ import type { Cursor, Document, Fields, Filter, StructuredQuery, Value } from '.
 import {
   NAME_FIELD,
   canonicalFieldPath,
+  compareStrings,
   getField,
   parseFieldPath,
   parseParent,
@@ -18,8 +19,23 @@ import { arrayValues, compareValues, isNaNValue, isNullValue, normalizeValue, ty
 
 const MAX_DISJUNCTIONS = 30;
 const MAX_NOT_IN = 10;
+/** Firestore's limit on the fields a query's range and inequality filters may span. */
+const MAX_INEQUALITY_FIELDS = 10;
 
 type Predicate = (doc: Document) => boolean;
+
+/** What compiling the filters learns for the checks that span the whole query. */
+interface FilterFacts {
+  /** Fields with a range or inequality filter, `__name__` aside, by canonical path. */
+  inequalities: Map<string, string[]>;
+  /** Whether `__name__` itself has a range or inequality filter. */
+  keyInequality: boolean;
+  /** `!=`, `not-in`, `IS_NOT_NULL` and `IS_NOT_NAN` filters. */
+  negations: number;
+  notIn: boolean;
+  /** An `in`, an `array-contains-any` or an `or` of several filters. */
+  disjunctive: boolean;
+}
 
 export interface OrderTerm {
   /** Null for `__name__`. */
@@ -78,41 +94,21 @@ function prepare(parentName: string, q: StructuredQuery, database?: string): Pre
   if (!allDescendants && (collectionId === '' || collectionId.includes('/')))
     throw invalid(`Invalid collection id "${collectionId}".`);
 
-  const inequalities = new Map<string, string[]>();
+  const facts: FilterFacts = { inequalities: new Map(), keyInequality: false, negations: 0, notIn: false, disjunctive: false };
   const equalities: { path: string[]; value: Value }[] = [];
-  const filter = q.where ? compileFilter(q.where, inequalities, 0) : null;
+  const filter = q.where ? compileFilter(q.where, facts, 0) : null;
   if (q.where && disjunctions(q.where) > MAX_DISJUNCTIONS) {
     throw invalid(`A query may have at most ${MAX_DISJUNCTIONS} disjunctions after expanding IN, ARRAY_CONTAINS_ANY and OR.`);
   }
-  if (q.where) collectEqualities(q.where, equalities);
-
-  const orderBy: OrderTerm[] = [];
-  const seen = new Set<string>();
-  if (q.orderBy !== undefined && q.orderBy !== null && !Array.isArray(q.orderBy)) throw invalid('orderBy must be a list.');
-  for (const o of q.orderBy ?? []) {
-    if (typeof o !== 'object' || o === null || typeof o.field !== 'object' || o.field === null) throw invalid('Invalid orderBy.');
-    const dir = o.direction ?? 'ASCENDING';
-    if (dir !== 'ASCENDING' && dir !== 'DESCENDING' && dir !== 'DIRECTION_UNSPECIFIED')
-      throw invalid(`Invalid orderBy direction "${String(dir)}".`);
-    const term = orderTerm(o.field.fieldPath, dir === 'DESCENDING');
-    if (seen.has(term.canonical)) continue;
-    seen.add(term.canonical);
-    orderBy.push(term);
-  }
-  const requiredPaths = orderBy.filter((t) => t.path).map((t) => t.path!);
-  const lastDescending = orderBy.at(-1)?.descending ?? false;
-  // Firestore orders by the inequality fields (alphabetically) and then the name, implicitly.
-  if (!seen.has(NAME_FIELD)) {
-    for (const canonical of [...inequalities.keys()].sort()) {
-      if (seen.has(canonical)) continue;
-      seen.add(canonical);
-      orderBy.push({ path: inequalities.get(canonical)!, canonical, descending: lastDescending });
-    }
-    orderBy.push({ path: null, canonical: NAME_FIELD, descending: lastDescending });
+  if (q.where) {
+    checkFilterCombination(q.where, facts);
+    collectEqualities(q.where, equalities);
   }
 
-  const startAt = cursor(q.startAt, orderBy, 'startAt');
-  const endAt = cursor(q.endAt, orderBy, 'endAt');
+  const { orderBy, requiredPaths } = normalizeOrder(q.orderBy, facts);
+  const explicitCount = q.orderBy?.length ?? 0;
+  const startAt = cursor(q.startAt, orderBy, explicitCount, 'startAt');
+  const endAt = cursor(q.endAt, orderBy, explicitCount, 'endAt');
   const offset = q.offset ?? 0;
   if (!Number.isInteger(offset) || offset < 0) throw invalid('offset must be a non-negative integer.');
   const rawLimit = typeof q.limit === 'object' && q.limit !== null ? q.limit.value : q.limit;
@@ -148,18 +144,63 @@ function prepare(parentName: string, q: StructuredQuery, database?: string): Pre
   };
 }
 
+/** The explicit orders, then the implicit ones; and the fields the explicit ones require. */
+function normalizeOrder(
+  explicit: StructuredQuery['orderBy'],
+  facts: FilterFacts,
+): { orderBy: OrderTerm[]; requiredPaths: string[][] } {
+  const orderBy: OrderTerm[] = [];
+  const seen = new Set<string>();
+  if (explicit !== undefined && explicit !== null && !Array.isArray(explicit)) throw invalid('orderBy must be a list.');
+  for (const o of explicit ?? []) {
+    if (typeof o !== 'object' || o === null || typeof o.field !== 'object' || o.field === null) throw invalid('Invalid orderBy.');
+    const dir = o.direction ?? 'ASCENDING';
+    if (dir !== 'ASCENDING' && dir !== 'DESCENDING' && dir !== 'DIRECTION_UNSPECIFIED')
+      throw invalid(`Invalid orderBy direction "${String(dir)}".`);
+    const term = orderTerm(o.field.fieldPath, dir === 'DESCENDING');
+    if (seen.has(term.canonical)) continue;
+    seen.add(term.canonical);
+    orderBy.push(term);
+  }
+  const requiredPaths = orderBy.flatMap((t) => (t.path ? [t.path] : []));
+  const lastDescending = orderBy.at(-1)?.descending ?? false;
+  // Firestore appends the inequality fields missing from the order (by field path), then the
+  // name, in the direction of the last explicit order.
+  const missing = [...facts.inequalities].filter(([canonical]) => !seen.has(canonical));
+  for (const [canonical, path] of missing.sort(([, a], [, b]) => compareFieldPaths(a, b))) {
+    orderBy.push({ path, canonical, descending: lastDescending });
+  }
+  if (!seen.has(NAME_FIELD)) orderBy.push({ path: null, canonical: NAME_FIELD, descending: lastDescending });
+  // The name is unique, so nothing may follow it (production's words).
+  if (orderBy.at(-1)?.path !== null) throw invalid('order by clause cannot contain more fields after the key');
+  return { orderBy, requiredPaths };
+}
+
 function orderTerm(fieldPath: unknown, descending: boolean): OrderTerm {
   const path = parseFieldPath(fieldPath);
   if (path.length === 1 && path[0] === NAME_FIELD) return { path: null, canonical: NAME_FIELD, descending };
   return { path, canonical: canonicalFieldPath(path), descending };
 }
 
-function cursor(c: Cursor | undefined, orderBy: OrderTerm[], what: string): PreparedQuery['startAt'] {
+/** Orders field paths segment by segment, as Firestore sorts the implicit order fields. */
+function compareFieldPaths(a: string[], b: string[]): number {
+  for (const [i, segment] of a.entries()) {
+    const other = b[i];
+    if (other === undefined) return 1;
+    const c = compareStrings(segment, other);
+    if (c !== 0) return c;
+  }
+  return a.length < b.length ? -1 : 0;
+}
+
+function cursor(c: Cursor | undefined, orderBy: OrderTerm[], explicitCount: number, what: string): PreparedQuery['startAt'] {
   if (c === undefined || c === null) return null;
   if (typeof c !== 'object') throw invalid(`${what} must be an object.`);
   if (c.values !== undefined && c.values !== null && !Array.isArray(c.values)) throw invalid(`${what}.values must be a list.`);
   const values = (c.values ?? []).map((v, i) => normalizeValue(v, `${what}.values[${i}]`));
-  if (values.length > orderBy.length) throw invalid(`${what} has more values than the query has orderBy fields.`);
+  // Production counts the orders the request spells out, not the implicit ones (the SDKs'
+  // aggregations send a cursor with the implicit orders left out); its words.
+  if (values.length > explicitCount) throw invalid('Cursor has too many values.');
   values.forEach((v, i) => {
     if (orderBy[i]?.path === null && !('referenceValue' in v))
       throw invalid(`${what}: a cursor value for __name__ must be a reference.`);
@@ -178,7 +219,7 @@ function filterPath(fieldPath: unknown): string[] | null {
   return path.length === 1 && path[0] === NAME_FIELD ? null : path;
 }
 
-function compileFilter(f: Filter, inequalities: Map<string, string[]>, depth: number): Predicate {
+function compileFilter(f: Filter, facts: FilterFacts, depth: number): Predicate {
   if (depth > 50) throw invalid('Filters are nested too deeply.');
   if (typeof f !== 'object' || f === null) throw invalid('Invalid filter.');
   const kinds = (['compositeFilter', 'fieldFilter', 'unaryFilter'] as const).filter((k) => f[k] !== undefined && f[k] !== null);
@@ -186,43 +227,48 @@ function compileFilter(f: Filter, inequalities: Map<string, string[]>, depth: nu
   if (f.compositeFilter) {
     const { op, filters = [] } = f.compositeFilter;
     if (!Array.isArray(filters)) throw invalid('compositeFilter.filters must be a list.');
-    const parts = filters.map((x) => compileFilter(x, inequalities, depth + 1));
+    const parts = filters.map((x) => compileFilter(x, facts, depth + 1));
     if (op === 'AND') return (doc) => parts.every((p) => p(doc));
-    if (op === 'OR') return parts.length === 0 ? () => true : (doc) => parts.some((p) => p(doc));
-    throw invalid(`Invalid composite filter operator "${String(op)}".`);
+    if (op !== 'OR') throw invalid(`Invalid composite filter operator "${String(op)}".`);
+    if (parts.length > 1) facts.disjunctive = true;
+    return parts.length === 0 ? () => true : (doc) => parts.some((p) => p(doc));
   }
-  if (f.unaryFilter) {
-    const { op, field } = f.unaryFilter;
-    if (typeof field !== 'object' || field === null) throw invalid('unaryFilter.field is required.');
-    const path = filterPath(field.fieldPath);
-    switch (op) {
-      case 'IS_NULL':
-        return (doc) => {
-          const v = fieldValue(doc, path);
-          return v !== undefined && isNullValue(v);
-        };
-      case 'IS_NAN':
-        return (doc) => {
-          const v = fieldValue(doc, path);
-          return v !== undefined && isNaNValue(v);
-        };
-      case 'IS_NOT_NULL':
-        noteInequality(inequalities, path);
-        return (doc) => {
-          const v = fieldValue(doc, path);
-          return v !== undefined && !isNullValue(v);
-        };
-      case 'IS_NOT_NAN':
-        noteInequality(inequalities, path);
-        return (doc) => {
-          const v = fieldValue(doc, path);
-          return v !== undefined && !isNaNValue(v);
-        };
-      default:
-        throw invalid(`Invalid unary filter operator "${String(op)}".`);
-    }
+  if (f.unaryFilter) return compileUnary(f.unaryFilter, facts);
+  return compileField(f.fieldFilter!, facts);
+}
+
+function compileUnary(unary: NonNullable<Filter['unaryFilter']>, facts: FilterFacts): Predicate {
+  const { op, field } = unary;
+  if (typeof field !== 'object' || field === null) throw invalid('unaryFilter.field is required.');
+  const path = filterPath(field.fieldPath);
+  const test =
+    (accept: (v: Value) => boolean): Predicate =>
+    (doc) => {
+      const v = fieldValue(doc, path);
+      return v !== undefined && accept(v);
+    };
+  switch (op) {
+    case 'IS_NULL':
+      return test(isNullValue);
+    case 'IS_NAN':
+      return test(isNaNValue);
+    case 'IS_NOT_NULL':
+      noteNegation(facts, path);
+      return test((v) => !isNullValue(v));
+    case 'IS_NOT_NAN':
+      // Like `!=`, it never matches null.
+      noteNegation(facts, path);
+      return test((v) => !isNullValue(v) && !isNaNValue(v));
+    default:
+      throw invalid(`Invalid unary filter operator "${String(op)}".`);
   }
-  const { field, op, value: rawValue } = f.fieldFilter!;
+}
+
+/** Null and NaN only ever match `IS_NULL` / `IS_NAN` (and `==`): no list or range filter finds them. */
+const findable = (v: Value): boolean => !isNullValue(v) && !isNaNValue(v);
+
+function compileField(fieldFilter: NonNullable<Filter['fieldFilter']>, facts: FilterFacts): Predicate {
+  const { field, op, value: rawValue } = fieldFilter;
   if (typeof field !== 'object' || field === null) throw invalid('fieldFilter.field is required.');
   const path = filterPath(field.fieldPath);
   const value = normalizeValue(rawValue, 'fieldFilter.value');
@@ -233,67 +279,60 @@ function compileFilter(f: Filter, inequalities: Map<string, string[]>, depth: nu
     if (isName && values.some((v) => !('referenceValue' in v))) throw invalid(`A ${op} filter on __name__ needs references.`);
     return values;
   };
-  const get = (doc: Document): Value | undefined => fieldValue(doc, path);
+  const needReference = (): void => {
+    if (isName && !('referenceValue' in value)) throw invalid('A filter on __name__ needs a reference value.');
+  };
+  const test =
+    (accept: (v: Value) => boolean): Predicate =>
+    (doc) => {
+      const v = fieldValue(doc, path);
+      return v !== undefined && accept(v);
+    };
+  const never: Predicate = () => false;
   switch (op) {
     case 'EQUAL':
-      if (isName && !('referenceValue' in value)) throw invalid('A filter on __name__ needs a reference value.');
-      return (doc) => {
-        const v = get(doc);
-        return v !== undefined && valuesEqual(v, value);
-      };
+      needReference();
+      return test((v) => valuesEqual(v, value));
     case 'LESS_THAN':
     case 'LESS_THAN_OR_EQUAL':
     case 'GREATER_THAN':
     case 'GREATER_THAN_OR_EQUAL': {
-      if (isName && !('referenceValue' in value)) throw invalid('A filter on __name__ needs a reference value.');
-      noteInequality(inequalities, path);
+      needReference();
+      noteInequality(facts, path);
       const order = typeOrder(value);
       const accept = comparison(op);
-      // Range filters only match values of the same type (numbers match ints and doubles).
-      return (doc) => {
-        const v = get(doc);
-        return v !== undefined && typeOrder(v) === order && accept(compareValues(v, value));
-      };
+      // A range holds values of its bound's type only (integers and doubles are one type), in
+      // Firestore's order for that type (vectors by dimension first); never null or NaN.
+      if (!findable(value)) return never;
+      return test((v) => findable(v) && typeOrder(v) === order && accept(compareValues(v, value)));
     }
     case 'NOT_EQUAL':
-      if (isName && !('referenceValue' in value)) throw invalid('A filter on __name__ needs a reference value.');
-      noteInequality(inequalities, path);
-      return (doc) => {
-        const v = get(doc);
-        return v !== undefined && !isNullValue(v) && !valuesEqual(v, value);
-      };
+      needReference();
+      noteNegation(facts, path);
+      return test((v) => !isNullValue(v) && !valuesEqual(v, value));
     case 'IN': {
-      const values = list();
-      return (doc) => {
-        const v = get(doc);
-        return v !== undefined && values.some((x) => valuesEqual(v, x));
-      };
+      facts.disjunctive = true;
+      const values = list().filter(findable);
+      return test((v) => values.some((x) => valuesEqual(v, x)));
     }
     case 'NOT_IN': {
       const values = list();
       if (values.length > MAX_NOT_IN) throw invalid(`A NOT_IN filter supports at most ${MAX_NOT_IN} values.`);
-      noteInequality(inequalities, path);
+      noteNegation(facts, path);
+      facts.notIn = true;
       // not-in [.., null, ..] matches nothing, as in Firestore.
-      const hasNull = values.some(isNullValue);
-      return (doc) => {
-        if (hasNull) return false;
-        const v = get(doc);
-        return v !== undefined && !isNullValue(v) && !values.some((x) => valuesEqual(v, x));
-      };
+      if (values.some(isNullValue)) return never;
+      return test((v) => !isNullValue(v) && !values.some((x) => valuesEqual(v, x)));
     }
     case 'ARRAY_CONTAINS':
       if (isName) throw invalid('ARRAY_CONTAINS cannot filter on __name__.');
-      return (doc) => {
-        const arr = arrayValues(get(doc));
-        return arr !== null && arr.some((x) => valuesEqual(x, value));
-      };
+      if (!findable(value)) return never;
+      return test((v) => arrayValues(v)?.some((x) => valuesEqual(x, value)) ?? false);
     case 'ARRAY_CONTAINS_ANY': {
       if (isName) throw invalid('ARRAY_CONTAINS_ANY cannot filter on __name__.');
-      const values = list();
-      return (doc) => {
-        const arr = arrayValues(get(doc));
-        return arr !== null && arr.some((x) => values.some((y) => valuesEqual(x, y)));
-      };
+      facts.disjunctive = true;
+      const values = list().filter(findable);
+      return test((v) => arrayValues(v)?.some((x) => values.some((y) => valuesEqual(x, y))) ?? false);
     }
     default:
       throw invalid(`Invalid field filter operator "${String(op)}".`);
@@ -313,9 +352,38 @@ function comparison(op: string): (c: number) => boolean {
   }
 }
 
-function noteInequality(inequalities: Map<string, string[]>, path: string[] | null): void {
-  if (path === null) return;
-  inequalities.set(canonicalFieldPath(path), path);
+function noteInequality(facts: FilterFacts, path: string[] | null): void {
+  if (path === null) facts.keyInequality = true;
+  else facts.inequalities.set(canonicalFieldPath(path), path);
+}
+
+function noteNegation(facts: FilterFacts, path: string[] | null): void {
+  noteInequality(facts, path);
+  facts.negations++;
+}
+
+/** The rules on combining filters that production enforces whatever the SDK checked, in its words. */
+function checkFilterCombination(where: Filter, facts: FilterFacts): void {
+  if (facts.negations > 1) {
+    throw invalid("Only a single 'NOT_EQUAL', 'NOT_IN', 'IS_NOT_NAN', or 'IS_NOT_NULL' filter allowed per query.");
+  }
+  if (facts.notIn && facts.disjunctive) {
+    throw invalid("'NOT_IN' cannot be used in the same query with 'IN', 'ARRAY_CONTAINS_ANY' or 'OR'.");
+  }
+  if (facts.inequalities.size > MAX_INEQUALITY_FIELDS) {
+    throw invalid(
+      `A query may have range or inequality filters on at most ${MAX_INEQUALITY_FIELDS} fields; this one has ${facts.inequalities.size}.`,
+    );
+  }
+  if (facts.inequalities.size > 0 && !facts.keyInequality && hasKeyEquality(where)) {
+    throw invalid('Equality on key is not allowed if there are other inequality fields and key does not appear in inequalities.');
+  }
+}
+
+/** Whether the top-level conjunction holds a `__name__ ==` filter. */
+function hasKeyEquality(f: Filter): boolean {
+  if (f.compositeFilter?.op === 'AND') return (f.compositeFilter.filters ?? []).some(hasKeyEquality);
+  return f.fieldFilter?.op === 'EQUAL' && filterPath(f.fieldFilter.field.fieldPath) === null;
 }
 
 /** How many conjunctions the filter becomes in disjunctive normal form. */
@@ -372,7 +440,7 @@ export function compareByOrder(q: PreparedQuery, a: Document, b: Document): numb
 }
 
 function compareToCursor(q: PreparedQuery, doc: Document, values: Value[]): number {
-  // A cursor has no more values than the query has orderBy terms (checked when it is parsed).
+  // Values past the query's order (a repeated explicit order) decide nothing.
   for (const [i, value] of values.entries()) {
     const term = q.orderBy[i];
     if (!term) break;

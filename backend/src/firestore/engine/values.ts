@@ -20,7 +20,9 @@ export enum TypeOrder {
   Reference = 6,
   GeoPoint = 7,
   Array = 8,
-  Map = 9,
+  /** A map `{__type__: "__vector__", value: [...]}`: between arrays and maps. */
+  Vector = 9,
+  Map = 10,
 }
 
 /** Which kind a value is; throws INVALID_ARGUMENT when it has no (or several) kinds. */
@@ -255,7 +257,29 @@ export function typeOrder(v: Value): TypeOrder {
   if ('referenceValue' in v) return TypeOrder.Reference;
   if ('geoPointValue' in v) return TypeOrder.GeoPoint;
   if ('arrayValue' in v) return TypeOrder.Array;
-  return TypeOrder.Map;
+  return isVectorValue(v) ? TypeOrder.Vector : TypeOrder.Map;
+}
+
+/** A vector embedding: a map whose `__type__` is the string `__vector__`, as the SDKs write it. */
+export function isVectorValue(v: Value): boolean {
+  if (!('mapValue' in v)) return false;
+  const type = v.mapValue.fields?.['__type__'];
+  return type !== undefined && 'stringValue' in type && type.stringValue === '__vector__';
+}
+
+function vectorElements(v: Value): Value[] {
+  const value = 'mapValue' in v ? v.mapValue.fields?.['value'] : undefined;
+  return arrayValues(value) ?? [];
+}
+
+function compareArrays(x: Value[], y: Value[]): number {
+  for (const [i, item] of x.entries()) {
+    const other = y[i];
+    if (other === undefined) break;
+    const c = compareValues(item, other);
+    if (c !== 0) return c;
+  }
+  return sign(x.length - y.length);
 }
 
 function compareBytes(a: string, b: string): number {
@@ -297,16 +321,13 @@ export function compareValues(a: Value, b: Value): number {
       const y = (b as { geoPointValue: { latitude?: number; longitude?: number } }).geoPointValue;
       return compareNumbers(x.latitude ?? 0, y.latitude ?? 0) || compareNumbers(x.longitude ?? 0, y.longitude ?? 0);
     }
-    case TypeOrder.Array: {
-      const x = (a as { arrayValue: { values?: Value[] } }).arrayValue.values ?? [];
-      const y = (b as { arrayValue: { values?: Value[] } }).arrayValue.values ?? [];
-      for (const [i, item] of x.entries()) {
-        const other = y[i];
-        if (other === undefined) break;
-        const c = compareValues(item, other);
-        if (c !== 0) return c;
-      }
-      return sign(x.length - y.length);
+    case TypeOrder.Array:
+      return compareArrays(arrayValues(a) ?? [], arrayValues(b) ?? []);
+    case TypeOrder.Vector: {
+      // Firestore orders vectors by dimension first, then element by element.
+      const x = vectorElements(a);
+      const y = vectorElements(b);
+      return sign(x.length - y.length) || compareArrays(x, y);
     }
     case TypeOrder.Map: {
       const x = (a as { mapValue: { fields?: Fields } }).mapValue.fields ?? {};
