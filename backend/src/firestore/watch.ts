@@ -1,6 +1,7 @@
 // The Listen stream's logic, shared by every protocol adapter (WebChannel and gRPC): turns
 // addTarget/removeTarget requests and the engine's commits into the ListenResponse sequence the
 // SDKs' watch aggregators expect (ADD → documents → CURRENT → a global NO_CHANGE with readTime).
+// A target resumed with one of our tokens gets only what changed since, then an existence filter.
 
 import type { Identity } from '../authz/identity.js';
 import type { CommitEvent, FirestoreEngine } from './engine/api.js';
@@ -95,8 +96,13 @@ export function openListen(
     return formatTimestamp(lastReadTime);
   }
 
+  /** Every event the engine has emitted so far has been handled here, so the token may say so. */
+  function resumeToken(readTime: string): string {
+    return encodeResumeToken(engine.notifiedTime(database), readTime);
+  }
+
   function sendGlobal(readTime: string): void {
-    send({ targetChange: { targetChangeType: 'NO_CHANGE', resumeToken: encodeResumeToken(readTime), readTime } });
+    send({ targetChange: { targetChangeType: 'NO_CHANGE', resumeToken: resumeToken(readTime), readTime } });
   }
 
   function removeWithCause(targetId: number, err: ApiError): void {
@@ -140,10 +146,13 @@ export function openListen(
       return;
     }
 
-    // The client's cache for this target is unknown to us (no history of deletions), so a
-    // resumed target is RESET and re-sent in full: documents not re-sent leave the target.
-    const resumeTime = decodeResumeToken(spec.resumeToken) ?? (typeof spec.readTime === 'string' ? spec.readTime : undefined);
+    // A token of ours says which changes the client has seen; when the engine's history reaches
+    // back to it, only what changed since is sent. Anything else (a bare readTime, a token from
+    // before a reset or beyond the history) is RESET and re-sent in full.
+    const token = decodeResumeToken(spec.resumeToken);
+    const floor = token?.readTime ?? (typeof spec.readTime === 'string' ? spec.readTime : undefined);
     const resuming = Boolean(spec.resumeToken) || spec.readTime !== undefined;
+    const missed = token ? engine.changedSince(database, token.since) : null;
 
     const docs = initialDocuments(target);
     const err = denied(target, docs, true);
@@ -154,14 +163,18 @@ export function openListen(
 
     targets.set(id, target);
     send({ targetChange: { targetChangeType: 'ADD', targetIds: [id] } });
-    if (resuming) send({ targetChange: { targetChangeType: 'RESET', targetIds: [id] } });
-    for (const { doc } of docs) {
-      if (!doc) continue;
-      target.sent.set(doc.name, doc.updateTime ?? '');
-      send({ documentChange: { document: doc, targetIds: [id] } });
+    const readTime = nextReadTime(floor);
+    if (missed) {
+      for (const res of missedResponses(engine, database, target, docs, missed)) send(res);
+    } else {
+      if (resuming) send({ targetChange: { targetChangeType: 'RESET', targetIds: [id] } });
+      for (const { doc } of docs) {
+        if (!doc) continue;
+        target.sent.set(doc.name, doc.updateTime ?? '');
+        send({ documentChange: { document: doc, targetIds: [id] } });
+      }
     }
-    const readTime = nextReadTime(resumeTime);
-    send({ targetChange: { targetChangeType: 'CURRENT', targetIds: [id], resumeToken: encodeResumeToken(readTime), readTime } });
+    send({ targetChange: { targetChangeType: 'CURRENT', targetIds: [id], resumeToken: resumeToken(readTime), readTime } });
     sendGlobal(readTime);
     if (once) {
       targets.delete(id);
@@ -354,6 +367,41 @@ export function openListen(
   };
 }
 
+/**
+ * What a resumed target missed: the documents changed since its token, the removal of those that
+ * left it (deleted, or changed so that they no longer match), and for a query the result's size
+ * as an existence filter: when the client's count still differs (a limit query whose window
+ * moved), the SDK re-queries. Records what the client now holds in `target.sent`.
+ */
+function missedResponses(
+  engine: FirestoreEngine,
+  database: string,
+  target: ActiveTarget,
+  docs: { name: string; doc: Document | null }[],
+  missed: ReadonlySet<string>,
+): ListenResponse[] {
+  const out: ListenResponse[] = [];
+  const present = new Set<string>();
+  for (const { name, doc } of docs) {
+    if (!doc) continue;
+    present.add(name);
+    target.sent.set(name, doc.updateTime ?? '');
+    if (missed.has(name)) out.push({ documentChange: { document: doc, targetIds: [target.id] } });
+  }
+  // A version, not a wall-clock read time: the SDK keeps a deleted document at this version and
+  // ignores older versions of it, and every later commit has a newer one.
+  const readTime = engine.currentTime(database);
+  for (const name of target.kind === 'documents' ? target.names : missed) {
+    if (present.has(name) || !missed.has(name)) continue;
+    if (target.kind === 'query' && !engine.inQueryScope(target.parent, target.query, name)) continue;
+    // The client may hold it; a remove of a document it does not hold changes nothing.
+    const removal = { document: name, removedTargetIds: [target.id], readTime };
+    out.push(engine.lookup(name) ? { documentRemove: removal } : { documentDelete: removal });
+  }
+  if (target.kind === 'query') out.push({ filter: { targetId: target.id, count: present.size } });
+  return out;
+}
+
 // ---- time and resume tokens ----
 
 const TIMESTAMP = /^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d)(?:\.(\d{1,9}))?(Z|[+-]\d\d:\d\d)$/;
@@ -381,17 +429,26 @@ function nowNanos(): bigint {
   return BigInt(Date.now()) * 1_000_000n;
 }
 
-const TOKEN_PREFIX = 'rt1:';
+const TOKEN_PREFIX = 'rt2:';
 
-export function encodeResumeToken(readTime: string): string {
-  return Buffer.from(`${TOKEN_PREFIX}${readTime}`, 'utf8').toString('base64');
+export interface ResumePoint {
+  /** The engine's notifiedTime when the token was made: the client has seen every change up to it. */
+  since: string;
+  /** The read time sent with the token: later read times must not be older. */
+  readTime: string;
 }
 
-/** The read time inside one of our resume tokens; undefined for anything else. */
-export function decodeResumeToken(token: unknown): string | undefined {
+export function encodeResumeToken(since: string, readTime: string): string {
+  return Buffer.from(`${TOKEN_PREFIX}${since} ${readTime}`, 'utf8').toString('base64');
+}
+
+/** What one of our resume tokens says; undefined for anything else. */
+export function decodeResumeToken(token: unknown): ResumePoint | undefined {
   if (typeof token !== 'string' || token === '') return undefined;
   const text = Buffer.from(token, 'base64').toString('utf8');
   if (!text.startsWith(TOKEN_PREFIX)) return undefined;
-  const readTime = text.slice(TOKEN_PREFIX.length);
-  return parseTimestamp(readTime) === null ? undefined : readTime;
+  const [since, readTime, ...rest] = text.slice(TOKEN_PREFIX.length).split(' ');
+  if (since === undefined || readTime === undefined || rest.length > 0) return undefined;
+  if (parseTimestamp(since) === null || parseTimestamp(readTime) === null) return undefined;
+  return { since, readTime };
 }

@@ -100,4 +100,21 @@ describe('transactions', () => {
       e.commit(DB, { writes: [{ ...set('c/a', { n: 2 }), currentDocument: { updateTime: seen } }] }, admin),
     ).rejects.toMatchObject({ status: 'FAILED_PRECONDITION' });
   });
+
+  it('a write that changed nothing meanwhile neither aborts a transaction nor fails an updateTime precondition', async () => {
+    const e = await memoryEngine();
+    await put(e, { 'c/a': { n: 1 } });
+    const [inTx] = await e.batchGet(DB, { documents: [doc('c/a')], newTransaction: { readWrite: {} } }, admin);
+    const [read] = await e.batchGet(DB, { documents: [doc('c/a')] }, admin);
+    const seen = defined(read?.found?.updateTime, "The document's updateTime");
+    await put(e, { 'c/a': { n: 1 } });
+    await e.commit(DB, { writes: [set('c/a', { n: 2 })], transaction: defined(inTx?.transaction, 'A transaction') }, admin);
+    await put(e, { 'c/b': { n: 1 } });
+    const [again] = await e.batchGet(DB, { documents: [doc('c/a')] }, admin);
+    const now = defined(again?.found?.updateTime, "The document's updateTime");
+    await put(e, { 'c/a': { n: 2 } });
+    await e.commit(DB, { writes: [{ ...set('c/a', { n: 3 }), currentDocument: { updateTime: now } }] }, admin);
+    expect(e.lookup(doc('c/a'))?.fields).toEqual(f({ n: 3 }));
+    expect(seen).not.toBe(now);
+  });
 });

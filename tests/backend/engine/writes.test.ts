@@ -97,16 +97,35 @@ describe('commit: set, update and delete', () => {
     expect(e.lookup(doc('c/b'))).toBeNull();
   });
 
-  it('keeps createTime across updates and sets updateTime to the commit time, even when nothing changed', async () => {
+  it('keeps createTime across updates and sets updateTime to the commit time', async () => {
     const e = await memoryEngine();
     const first = await e.commit(DB, { writes: [set('c/a', { x: 1 })] }, admin);
-    const second = await e.commit(DB, { writes: [set('c/a', { x: 1 })] }, admin);
+    const second = await e.commit(DB, { writes: [set('c/a', { x: 2 })] }, admin);
     const d = e.lookup(doc('c/a'))!;
     expect(d.createTime).toBe(first.commitTime);
     expect(d.updateTime).toBe(second.commitTime);
     expect(second.writeResults[0]?.updateTime).toBe(second.commitTime);
   });
 
+  it('an update of a document deleted earlier in the same commit fails INVALID_ARGUMENT, as production answers', async () => {
+    const e = await memoryEngine();
+    await e.commit(DB, { writes: [set('c/a', { x: 1 })] }, admin);
+    for (const path of ['c/a', 'c/none']) {
+      const err = await fails(
+        e.commit(
+          DB,
+          { writes: [{ delete: doc(path) }, update(path, { x: 2 }, ['x'], { currentDocument: { exists: true } })] },
+          admin,
+        ),
+      );
+      expect(err.status).toBe('INVALID_ARGUMENT');
+      expect(err.message).toContain('deleted earlier in this commit');
+    }
+    expect(e.lookup(doc('c/a'))?.fields).toEqual(f({ x: 1 }));
+    // Deleted, then set again: the update finds a document.
+    await e.commit(DB, { writes: [{ delete: doc('c/a') }, set('c/a', { x: 3 }), update('c/a', { y: 4 }, ['y'])] }, admin);
+    expect(e.lookup(doc('c/a'))?.fields).toEqual(f({ x: 3, y: 4 }));
+  });
   it('gives strictly increasing microsecond commit times even when the clock stands still', async () => {
     const e = await (
       await import('../../../backend/src/firestore/engine/engine.js')
@@ -152,6 +171,67 @@ describe('commit: set, update and delete', () => {
     const err = await fails(e.commit(DB, { writes: [write] }, admin));
     expect(err.status).toBe('INVALID_ARGUMENT');
     expect(err.message).toMatch(message);
+  });
+});
+
+describe('a write that changes nothing', () => {
+  it('keeps the document and its update time, answers that time, and tells no listener', async () => {
+    const e = await memoryEngine();
+    const first = await e.commit(DB, { writes: [set('c/a', { x: 1, m: { p: 1, q: 2 } })] }, admin);
+    const events: CommitEvent[] = [];
+    e.onCommit((ev) => events.push(ev));
+    const same = { update: { name: doc('c/a'), fields: { m: v({ q: 2, p: 1 }), x: v(1) } } };
+    const second = await e.commit(DB, { writes: [same] }, admin);
+    expect(second.commitTime > first.commitTime).toBe(true);
+    expect(second.writeResults).toEqual([{ updateTime: first.commitTime }]);
+    const third = await e.commit(DB, { writes: [update('c/a', { x: 1 }, ['x'])] }, admin);
+    expect(third.writeResults).toEqual([{ updateTime: first.commitTime }]);
+    expect(e.lookup(doc('c/a'))?.updateTime).toBe(first.commitTime);
+    expect(events).toEqual([]);
+    expect(e.changedSince(DB, first.commitTime)).toEqual(new Set());
+  });
+
+  it('a transform that leaves the value as it is changes nothing, and still answers its result', async () => {
+    const e = await memoryEngine();
+    const first = await e.commit(DB, { writes: [set('c/a', { n: 5, tags: ['a'] })] }, admin);
+    const res = await e.commit(
+      DB,
+      {
+        writes: [
+          {
+            transform: {
+              document: doc('c/a'),
+              fieldTransforms: [
+                { fieldPath: 'n', increment: v(0) },
+                { fieldPath: 'n', maximum: v(1) },
+                { fieldPath: 'tags', appendMissingElements: { values: [v('a')] } },
+              ],
+            },
+          },
+        ],
+      },
+      admin,
+    );
+    expect(res.writeResults).toEqual([{ updateTime: first.commitTime, transformResults: [v(5), v(5), v(null)] }]);
+    expect(e.lookup(doc('c/a'))?.updateTime).toBe(first.commitTime);
+  });
+
+  it('a commit that changes a document and changes it back leaves it unchanged', async () => {
+    const e = await memoryEngine();
+    const first = await e.commit(DB, { writes: [set('c/a', { x: 1 })] }, admin);
+    const res = await e.commit(DB, { writes: [set('c/a', { x: 2 }), set('c/a', { x: 1 }), set('c/b', { y: 1 })] }, admin);
+    expect(res.writeResults.map((r) => r.updateTime)).toEqual([first.commitTime, first.commitTime, res.commitTime]);
+    expect(e.lookup(doc('c/a'))?.updateTime).toBe(first.commitTime);
+    expect(e.changedSince(DB, first.commitTime)).toEqual(new Set([doc('c/b')]));
+  });
+
+  it('batchWrite answers it with the previous update time too', async () => {
+    const e = await memoryEngine();
+    const first = await e.commit(DB, { writes: [set('c/a', { x: 1 })] }, admin);
+    const res = await e.batchWrite(DB, { writes: [set('c/a', { x: 1 }), set('c/b', { y: 1 })] }, admin);
+    expect(res.writeResults[0]?.updateTime).toBe(first.commitTime);
+    expect(res.writeResults[1]?.updateTime).not.toBe(first.commitTime);
+    expect(e.lookup(doc('c/a'))?.updateTime).toBe(first.commitTime);
   });
 });
 

@@ -81,6 +81,19 @@ export interface FirestoreEngine {
   // ---- Synchronous reads of the current state, for the listen logic ----
   /** The current version of a database (RFC 3339, microseconds); the epoch when empty. */
   currentTime(database: string): string;
+  /**
+   * The version onCommit listeners have been told every change through (RFC 3339, µs): a
+   * listener that has handled every event has seen all changes up to it. Resume tokens carry it.
+   */
+  notifiedTime(database: string): string;
+  /**
+   * The names of the documents written or deleted after `since` (a notifiedTime), or null when
+   * the engine's history does not reach back that far: it keeps the last HISTORY_LIMIT changed
+   * names per database, from start-up's snapshot on, and restarts at a reset.
+   */
+  changedSince(database: string, since: string): ReadonlySet<string> | null;
+  /** Whether a document name lies in a query's collection (or collection group), whatever its fields. */
+  inQueryScope(parent: string, query: StructuredQuery, name: string): boolean;
   /** A stored document, or null. */
   lookup(name: string): Document | null;
   /** The documents a query returns now, in query order (limit, offset and cursors applied). */

@@ -46,12 +46,12 @@ import {
   projectFields,
   validateDatabase,
 } from './paths.js';
-import { matchesQuery, prepareQuery, project, runPrepared } from './query.js';
+import { inCollection, matchesQuery, prepareQuery, project, runPrepared } from './query.js';
 import { applyRecord, snapshotRecords, type EngineRecord } from './records.js';
-import { DocumentStore } from './store.js';
+import { ChangeHistory, DocumentStore } from './store.js';
 import { TransactionTable, checkReads, recordRead, type Transaction } from './transactions.js';
 import { formatMicros, normalizeFields, timestampToMicros } from './values.js';
-import { applyWrite, parseWrite, type ParsedWrite } from './writes.js';
+import { applyWrite, applyWrites, parseWrite, type ParsedWrite } from './writes.js';
 
 const DEFAULT_PAGE_SIZE = 300;
 const AUTO_ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
@@ -75,15 +75,22 @@ export interface EngineSetup extends EngineOptions {
 
 export async function createEngine(options: EngineSetup): Promise<FirestoreEngine> {
   const store = new DocumentStore();
+  const history = new ChangeHistory();
   let journal: Journal | null = null;
   if (options.dataDir) {
     journal = await openJournal({
       dir: options.dataDir,
       replay: (raw, source) => {
         const record = raw as EngineRecord;
+        if (source === 'snapshot') {
+          applyRecord(store, record);
+          return;
+        }
         // A log record at or below the version already loaded is in the snapshot already.
-        if (source === 'log' && BigInt(record.time) <= store.version(record.db)) return;
-        applyRecord(store, record);
+        if (BigInt(record.time) <= store.version(record.db)) return;
+        // What the log holds after the snapshot is history a listener's resume token can reach.
+        if (!history.has(record.db)) history.start(record.db, store.version(record.db));
+        applyRecord(store, record, history);
       },
       snapshot: () => snapshotRecords(store),
       compactBytes: options.compactBytes,
@@ -91,7 +98,8 @@ export async function createEngine(options: EngineSetup): Promise<FirestoreEngin
       log: options.log,
     });
   }
-  return new Engine(store, journal, options);
+  for (const db of store.databases()) if (!history.has(db)) history.start(db, store.version(db));
+  return new Engine(store, journal, options, history);
 }
 
 /** Where a read happens: at the current version, possibly inside a transaction. */
@@ -107,14 +115,27 @@ class Engine implements FirestoreEngine {
   private readonly listeners = new Set<(event: CommitEvent) => void>();
   private readonly transactions = new TransactionTable();
   private readonly readsByDatabase = new Map<string, number>();
+  /** Per database, the version onCommit listeners have been told every change through. */
+  private readonly notified = new Map<string, bigint>();
+  /** Just below every version this engine gives out: nothing at or before it is unreported. */
+  private readonly origin: bigint;
+  /** The latest journal append: a commit that writes nothing still waits for what it read to be durable. */
+  private lastAppend: Promise<void> = Promise.resolve();
   private closed = false;
 
   constructor(
     private readonly store: DocumentStore,
     private readonly journal: Journal | null,
     private readonly options: EngineOptions,
+    private readonly history: ChangeHistory,
   ) {
     this.authorizer = options.authorizer ?? allowAll;
+    this.origin = this.clock() - 1n;
+    history.origin = this.origin;
+    for (const db of store.databases()) {
+      const version = store.version(db);
+      this.notified.set(db, version > this.origin ? version : this.origin);
+    }
   }
 
   // ---- writes ----
@@ -132,30 +153,12 @@ class Engine implements FirestoreEngine {
       checkReads(tx, this.store);
     }
     const { micros, time, date } = this.nextVersion(database);
-    const overlay = new Map<string, Document | null>();
-    const originals = new Map<string, Document | null>();
-    const writeResults: WriteResult[] = [];
-    const steps: { write: ParsedWrite; before: Document | null; after: Document | null }[] = [];
-    for (const w of writes) {
-      const name = w.key.name;
-      if (!originals.has(name)) originals.set(name, this.store.get(name));
-      const before = overlay.has(name) ? overlay.get(name)! : originals.get(name)!;
-      const { after, transformResults } = applyWrite(w, before, time);
-      steps.push({ write: w, before, after });
-      overlay.set(name, after);
-      writeResults.push(transformResults.length > 0 ? { updateTime: time, transformResults } : { updateTime: time });
-    }
+    const { steps, overlay, changes, writeResults } = applyWrites(writes, (name) => this.store.get(name), time);
     // Every write is decided once the whole commit is known: getAfter() sees its final state.
     const reads = requestReads((name) => this.store.get(name), writes.length > 1 || Boolean(req.transaction), overlay);
     for (const { write, before, after } of steps) {
       if (write.kind !== 'verify')
         authorizeWrite(this.authorizer, ctx.identity, write.key.name, before, after, date, time, reads);
-    }
-    const changes: DocumentChange[] = [];
-    for (const [name, after] of overlay) {
-      const before = originals.get(name)!;
-      if (before === after) continue;
-      changes.push({ name, before, after });
     }
     await this.apply(
       { t: 'commit', db: database, time: micros.toString(), docs: changes.map((c) => [c.name, c.after]) },
@@ -188,7 +191,8 @@ class Engine implements FirestoreEngine {
         const reads = requestReads((n) => this.store.get(n), false, new Map([[name, after]]));
         if (w.kind !== 'verify') authorizeWrite(this.authorizer, ctx.identity, name, before, after, date, time, reads);
         if (after !== before) changes.push({ name, before, after });
-        writeResults.push(transformResults.length > 0 ? { updateTime: time, transformResults } : { updateTime: time });
+        const updateTime = after === before && after !== null && w.kind !== 'delete' ? (after.updateTime ?? time) : time;
+        writeResults.push(transformResults.length > 0 ? { updateTime, transformResults } : { updateTime });
         status.push({ code: Code.OK });
       } catch (err) {
         if (!(err instanceof ApiError)) throw err;
@@ -204,18 +208,30 @@ class Engine implements FirestoreEngine {
     return { writeResults, status };
   }
 
-  /** Applies a record to memory now, then resolves (and notifies listeners) once it is durable. */
+  /**
+   * Applies a record to memory now, then resolves (and notifies listeners) once it is durable.
+   * A commit that changed nothing needs no record and no event: it resolves once everything
+   * before it is durable, since its answer may rest on it.
+   */
   private async apply(record: EngineRecord, changes: DocumentChange[], time: string): Promise<void> {
-    applyRecord(this.store, record);
-    const event: CommitEvent = { database: record.db, commitTime: time, changes };
-    if (!this.journal) {
-      this.emit(event);
+    if (record.t === 'commit' && changes.length === 0) {
+      await this.lastAppend;
       return;
     }
-    await this.journal.append(record, () => this.emit(event));
+    applyRecord(this.store, record, this.history);
+    const version = BigInt(record.time);
+    const event: CommitEvent = { database: record.db, commitTime: time, changes };
+    if (!this.journal) {
+      this.emit(event, version);
+      return;
+    }
+    const appended = this.journal.append(record, () => this.emit(event, version));
+    this.lastAppend = appended;
+    await appended;
   }
 
-  private emit(event: CommitEvent): void {
+  private emit(event: CommitEvent, version: bigint): void {
+    this.notified.set(event.database, version);
     for (const listener of this.listeners) {
       try {
         listener(event);
@@ -225,10 +241,15 @@ class Engine implements FirestoreEngine {
     }
   }
 
-  private nextVersion(database: string): { micros: bigint; time: string; date: Date } {
-    const clock = this.options.now
+  /** Microseconds since the epoch. */
+  private clock(): bigint {
+    return this.options.now
       ? BigInt(this.options.now().getTime()) * 1000n
       : BigInt(Math.floor((performance.timeOrigin + performance.now()) * 1000));
+  }
+
+  private nextVersion(database: string): { micros: bigint; time: string; date: Date } {
+    const clock = this.clock();
     const last = this.store.version(database);
     const micros = clock > last ? clock : last + 1n;
     // Reserve the version at once so concurrent commits never share one.
@@ -285,8 +306,8 @@ class Engine implements FirestoreEngine {
     if (!req.structuredQuery) throw invalid('runQuery needs a structuredQuery.');
     const q = prepareQuery(req.parent ?? '', req.structuredQuery, database);
     const rc = this.readContext(database, req);
+    authorizeList(this.authorizer, ctx.identity, q, req.structuredQuery.where, this.now(), this.reads(false));
     const docs = runPrepared(this.store, q);
-    authorizeList(this.authorizer, ctx.identity, q, docs, this.now(), this.reads(false));
     if (rc.tx) for (const doc of docs) recordRead(rc.tx, doc.name, doc);
     const out: RunQueryResponse[] = docs.map((doc) => ({ document: project(q, doc), readTime: rc.readTime }));
     this.recordReads(database, docs.length);
@@ -307,8 +328,8 @@ class Engine implements FirestoreEngine {
     const q = prepareQuery(req.parent ?? '', saq.structuredQuery, database);
     const aggs = prepareAggregations(saq.aggregations);
     const rc = this.readContext(database, req);
+    authorizeList(this.authorizer, ctx.identity, q, saq.structuredQuery.where, this.now(), this.reads(false));
     const docs = runPrepared(this.store, q);
-    authorizeList(this.authorizer, ctx.identity, q, docs, this.now(), this.reads(false));
     if (rc.tx) for (const doc of docs) recordRead(rc.tx, doc.name, doc);
     const response: RunAggregationQueryResponse = { result: { aggregateFields: aggregate(aggs, docs) }, readTime: rc.readTime };
     if (rc.newTransaction) response.transaction = rc.newTransaction;
@@ -352,15 +373,7 @@ class Engine implements FirestoreEngine {
       .filter((d) => after === null || compareResourceNames(d.name, after) > 0)
       .sort((a, b) => compareResourceNames(a.name, b.name));
     const page = sorted.slice(0, pageSize);
-    authorizeListDocuments(
-      this.authorizer,
-      ctx.identity,
-      collection,
-      page.filter((d) => d.updateTime),
-      pageSize,
-      this.now(),
-      this.reads(false),
-    );
+    authorizeListDocuments(this.authorizer, ctx.identity, collection, pageSize, this.now(), this.reads(false));
     if (rc.tx) for (const doc of page) recordRead(rc.tx, doc.name, doc.updateTime ? doc : null);
     const out: ListDocumentsResponse = { documents: page.map((d) => (mask && d.updateTime ? withMask(d, mask) : d)) };
     const last = page.at(-1);
@@ -438,6 +451,21 @@ class Engine implements FirestoreEngine {
     return formatMicros(this.store.version(database));
   }
 
+  notifiedTime(database: string): string {
+    return formatMicros(this.notified.get(database) ?? this.origin);
+  }
+
+  changedSince(database: string, since: string): ReadonlySet<string> | null {
+    const version = timestampToMicros(since, 'since');
+    // Later than anything reported here: a token from another backend, which this history cannot answer.
+    if (version > (this.notified.get(database) ?? this.origin)) return null;
+    return this.history.since(database, version);
+  }
+
+  inQueryScope(parent: string, query: StructuredQuery, name: string): boolean {
+    return inCollection(prepareQuery(parent, query), { name });
+  }
+
   lookup(name: string): Document | null {
     return this.store.get(name);
   }
@@ -461,14 +489,9 @@ class Engine implements FirestoreEngine {
       const reads = requestReads(lookup, access.docs.length > 1);
       for (const { name, doc } of access.docs) authorizeGet(this.authorizer, identity, name, doc, time, reads);
     } else {
-      authorizeList(
-        this.authorizer,
-        identity,
-        prepareQuery(access.parent, access.query),
-        access.found,
-        time,
-        requestReads(lookup, false),
-      );
+      // Decided from the query alone, as runQuery is: what it delivers does not change the answer.
+      const q = prepareQuery(access.parent, access.query);
+      authorizeList(this.authorizer, identity, q, access.query.where, time, requestReads(lookup, false));
     }
   }
 

@@ -3,7 +3,7 @@
 
 import { invalid } from '../errors.js';
 import type { Document } from '../types.js';
-import type { DocumentStore } from './store.js';
+import type { ChangeHistory, DocumentStore } from './store.js';
 
 export type EngineRecord =
   /** Documents set (or removed, null) at a commit version (microseconds, decimal string). */
@@ -11,11 +11,18 @@ export type EngineRecord =
   /** Every document of a database removed, at a version. */
   | { t: 'reset'; db: string; time: string };
 
-export function applyRecord(store: DocumentStore, record: EngineRecord): void {
+/** Applies a record to the store; with a history, also notes what it changed (a reset restarts it). */
+export function applyRecord(store: DocumentStore, record: EngineRecord, history?: ChangeHistory): void {
   if (record.t === 'commit') {
     for (const [name, doc] of record.docs) store.put(name, doc);
+    history?.record(
+      record.db,
+      BigInt(record.time),
+      record.docs.map(([name]) => name),
+    );
   } else if (record.t === 'reset') {
     for (const doc of store.all(record.db)) store.put(doc.name, null);
+    history?.start(record.db, BigInt(record.time));
   } else {
     throw invalid(`Unknown record type ${String((record as { t?: unknown }).t)}.`);
   }

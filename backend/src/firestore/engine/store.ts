@@ -1,6 +1,7 @@
 // The in-memory document store: documents by name, indexed by collection (so a collection
 // query scans only that collection) and by collection id (for collection-group queries),
-// plus each database's current commit version.
+// plus each database's current commit version; and a bounded history of which documents each
+// commit changed, so a listener that resumes is told only what it missed.
 
 import type { Document } from '../types.js';
 import { compareResourceNames, databaseOf } from './paths.js';
@@ -107,5 +108,66 @@ export class DocumentStore {
     const out: Record<string, string> = {};
     for (const [db, v] of this.versions) out[db] = v.toString();
     return out;
+  }
+}
+
+/** How many changed document names the history keeps per database (a resume older than that is answered in full). */
+export const HISTORY_LIMIT = 20_000;
+
+interface DatabaseHistory {
+  /** Every change after this version (microseconds) is in `entries`; earlier ones are unknown. */
+  horizon: bigint;
+  /** In version order. */
+  entries: { version: bigint; names: string[] }[];
+  size: number;
+}
+
+/** Which documents changed at which version, per database, for the last `limit` changed names. */
+export class ChangeHistory {
+  private readonly databases = new Map<string, DatabaseHistory>();
+  /** Where the history of a database not seen yet begins (the engine's start, once it runs). */
+  origin = 0n;
+
+  constructor(private readonly limit = HISTORY_LIMIT) {}
+
+  has(database: string): boolean {
+    return this.databases.has(database);
+  }
+
+  /** Starts (after a reset: restarts) a database's history at a version: earlier changes are unknown. */
+  start(database: string, version: bigint): void {
+    this.databases.set(database, { horizon: version, entries: [], size: 0 });
+  }
+
+  /** Notes the documents changed at a version; versions arrive in increasing order. */
+  record(database: string, version: bigint, names: string[]): void {
+    if (names.length === 0) return;
+    let history = this.databases.get(database);
+    if (!history) {
+      history = { horizon: this.origin, entries: [], size: 0 };
+      this.databases.set(database, history);
+    }
+    history.entries.push({ version, names });
+    history.size += names.length;
+    while (history.size > this.limit) {
+      const oldest = history.entries.shift();
+      if (!oldest) break;
+      history.size -= oldest.names.length;
+      history.horizon = oldest.version;
+    }
+  }
+
+  /** The names changed after a version, or null when the history does not reach back to it. */
+  since(database: string, version: bigint): Set<string> | null {
+    const history = this.databases.get(database);
+    if (version < (history?.horizon ?? this.origin)) return null;
+    const names = new Set<string>();
+    const entries = history?.entries ?? [];
+    for (let i = entries.length - 1; i >= 0; i--) {
+      const entry = entries[i];
+      if (!entry || entry.version <= version) break;
+      for (const name of entry.names) names.add(name);
+    }
+    return names;
   }
 }

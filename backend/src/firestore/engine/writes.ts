@@ -1,8 +1,10 @@
 // One Write, validated up front (parseWrite) and then applied to a document (applyWrite):
-// set, update with a mask, delete, verify, preconditions and field transforms.
+// set, update with a mask, delete, verify, preconditions and field transforms. A write that
+// leaves the fields as they were leaves the document as it was, update time included.
 
 import { ApiError, invalid } from '../errors.js';
-import type { Document, FieldTransform, Fields, Value, Write } from '../types.js';
+import type { Document, FieldTransform, Fields, Value, Write, WriteResult } from '../types.js';
+import type { DocumentChange } from './api.js';
 import {
   canonicalFieldPath,
   deleteField,
@@ -148,9 +150,17 @@ export interface AppliedWrite {
   transformResults: Value[];
 }
 
-/** Applies one parsed write to the document as it stands; throws on a failed precondition. */
-export function applyWrite(write: ParsedWrite, before: Document | null, commitTime: string): AppliedWrite {
-  checkPrecondition(write, before);
+/**
+ * Applies one parsed write to the document as it stands; throws on a failed precondition.
+ * `deletedEarlier`: an earlier write of the same commit deleted the document.
+ */
+export function applyWrite(
+  write: ParsedWrite,
+  before: Document | null,
+  commitTime: string,
+  deletedEarlier = false,
+): AppliedWrite {
+  checkPrecondition(write, before, deletedEarlier);
   if (write.kind === 'verify') return { after: before, transformResults: [] };
   if (write.kind === 'delete') return { after: null, transformResults: [] };
   let fields: Fields;
@@ -168,11 +178,60 @@ export function applyWrite(write: ParsedWrite, before: Document | null, commitTi
     fields = setField(fields, t.path, value);
     transformResults.push(result);
   }
+  // Firestore keeps the document (and its update time) when a write changes nothing.
+  if (before && sameFields(before.fields ?? {}, fields)) return { after: before, transformResults };
   checkSize(write.key.name, fields);
   return {
     after: { name: write.key.name, fields, createTime: before?.createTime ?? commitTime, updateTime: commitTime },
     transformResults,
   };
+}
+
+export interface AppliedCommit {
+  /** Each write with its document before and after it, in order (what rules decide). */
+  steps: { write: ParsedWrite; before: Document | null; after: Document | null }[];
+  /** Every document written, as the commit leaves it (null = absent): what getAfter() sees. */
+  overlay: Map<string, Document | null>;
+  /** The documents the commit changes (not those it leaves as they were). */
+  changes: DocumentChange[];
+  writeResults: WriteResult[];
+}
+
+/**
+ * Applies a commit's writes in order to the documents as `lookup` finds them. A document the
+ * commit leaves with the fields it had stays as it was (no change, same update time), and its
+ * writes answer its previous update time, as Firestore's do.
+ */
+export function applyWrites(writes: ParsedWrite[], lookup: (name: string) => Document | null, commitTime: string): AppliedCommit {
+  const overlay = new Map<string, Document | null>();
+  const originals = new Map<string, Document | null>();
+  const deleted = new Set<string>();
+  const steps: (AppliedCommit['steps'][number] & { transformResults: Value[] })[] = [];
+  for (const write of writes) {
+    const name = write.key.name;
+    if (!originals.has(name)) originals.set(name, lookup(name));
+    const before = overlay.has(name) ? (overlay.get(name) ?? null) : (originals.get(name) ?? null);
+    const { after, transformResults } = applyWrite(write, before, commitTime, deleted.has(name));
+    if (write.kind === 'delete') deleted.add(name);
+    steps.push({ write, before, after, transformResults });
+    overlay.set(name, after);
+  }
+  const changes: DocumentChange[] = [];
+  for (const [name, after] of overlay) {
+    const original = originals.get(name) ?? null;
+    if (original && after && after !== original && sameFields(original.fields ?? {}, after.fields ?? {})) {
+      overlay.set(name, original);
+    } else if (after !== original) {
+      changes.push({ name, before: original, after });
+    }
+  }
+  const writeResults = steps.map(({ write, transformResults }): WriteResult => {
+    const final = overlay.get(write.key.name) ?? null;
+    const unchanged = write.kind !== 'delete' && final !== null && final === originals.get(write.key.name);
+    const updateTime = unchanged ? (final.updateTime ?? commitTime) : commitTime;
+    return transformResults.length > 0 ? { updateTime, transformResults } : { updateTime };
+  });
+  return { steps, overlay, changes, writeResults };
 }
 
 const MAX_DOCUMENT_BYTES = 1_048_576;
@@ -190,8 +249,29 @@ function checkSize(name: string, fields: Fields): void {
   }
 }
 
-function checkPrecondition(write: ParsedWrite, before: Document | null): void {
+/** Whether two documents' fields are the same stored values (map entries in any order). */
+function sameFields(a: Fields, b: Fields): boolean {
+  return sameJson(a, b);
+}
+
+function sameJson(a: unknown, b: unknown): boolean {
+  if (Object.is(a, b)) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) || Array.isArray(b)) {
+    return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((x, i) => sameJson(x, b[i]));
+  }
+  const x = a as Record<string, unknown>;
+  const y = b as Record<string, unknown>;
+  const keys = Object.keys(x);
+  return keys.length === Object.keys(y).length && keys.every((k) => Object.hasOwn(y, k) && sameJson(x[k], y[k]));
+}
+
+function checkPrecondition(write: ParsedWrite, before: Document | null, deletedEarlier: boolean): void {
   const name = write.key.name;
+  if (write.exists === true && !before && deletedEarlier) {
+    // Production answers INVALID_ARGUMENT here, where a document missing from the start is NOT_FOUND.
+    throw invalid(`No document to ${write.kind === 'delete' ? 'delete' : 'update'}: ${name} was deleted earlier in this commit.`);
+  }
   if (write.exists === true && !before) {
     throw new ApiError('NOT_FOUND', `No document to ${write.kind === 'delete' ? 'delete' : 'update'}: ${name}`);
   }
