@@ -41,7 +41,10 @@ export interface FirestoreAccess {
   /** projects/{p}/databases/{d}/documents/{path} (for list: the collection's path). */
   path: string;
   identity: Identity;
-  /** The stored document, before the request (null when absent). */
+  /**
+   * The stored document, before the request (null when absent). For a list: what the query's
+   * filters fix of every document it could return (the rules engine treats the rest as unknown).
+   */
   resource: { data: Fields } | null;
   /** For writes: the document as it would be after the write (null for delete). */
   requestResource?: { data: Fields } | null;

@@ -120,8 +120,7 @@ export function openListen(
       if (target.kind === 'documents') {
         engine.authorizeListen(identity, { kind: 'documents', docs }, new Date());
       } else {
-        const found = docs.flatMap(({ doc }) => (doc ? [doc] : []));
-        engine.authorizeListen(identity, { kind: 'query', parent: target.parent, query: target.query, found }, new Date());
+        engine.authorizeListen(identity, { kind: 'query', parent: target.parent, query: target.query }, new Date());
       }
       return null;
     } catch (err) {

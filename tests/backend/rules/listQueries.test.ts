@@ -182,10 +182,9 @@ describe('queries are decided from their filters', () => {
 
     it('listens to their cards with the owner filter; a listener without it is refused whatever it would deliver', async () => {
       const e = await engine();
-      const own = await e.runQuery(DB, request('cards', eq('owner', 'u1')), asU1);
-      const found = own.flatMap((item) => (item.document ? [item.document] : []));
+      expect(await e.runQuery(DB, request('cards', eq('owner', 'u1')), asU1)).not.toHaveLength(0);
       const listen = (where?: Filter) =>
-        e.authorizeListen(u1, { kind: 'query', parent: ROOT, query: structured('cards', where), found }, new Date());
+        e.authorizeListen(u1, { kind: 'query', parent: ROOT, query: structured('cards', where) }, new Date());
       expect(() => listen(eq('owner', 'u1'))).not.toThrow();
       expect(() => listen()).toThrow(`Missing or insufficient permissions: list on ${ROOT}/cards`);
     });

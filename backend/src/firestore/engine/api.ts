@@ -56,7 +56,7 @@ export interface EngineOptions {
 /** What a listener is about to deliver, for authorizeListen. */
 export type ListenReads =
   | { kind: 'documents'; docs: { name: string; doc: Document | null }[] }
-  | { kind: 'query'; parent: string; query: StructuredQuery; found: Document[] };
+  | { kind: 'query'; parent: string; query: StructuredQuery };
 
 export interface FirestoreEngine {
   /** The single authorization seam's decider for client calls; swappable (rules reload). */
@@ -104,7 +104,7 @@ export interface FirestoreEngine {
   validateQuery(parent: string, query: StructuredQuery, database?: string): void;
   /**
    * Decides reads a listener delivers as get and runQuery decide them (throws PERMISSION_DENIED):
-   * the documents of a documents target, or what a query target returns (`found`).
+   * each document of a documents target; a query target from its filters alone.
    */
   authorizeListen(identity: Identity, reads: ListenReads, time: Date): void;
   /**

@@ -2,7 +2,7 @@
 // evaluation (order, cursors, offset, limit, projection) against the document store.
 
 import { invalid, unimplemented } from '../errors.js';
-import type { Cursor, Document, Fields, Filter, StructuredQuery, Value } from '../types.js';
+import type { Cursor, Document, Filter, StructuredQuery, Value } from '../types.js';
 import {
   NAME_FIELD,
   canonicalFieldPath,
@@ -11,7 +11,6 @@ import {
   parseFieldPath,
   parseParent,
   projectFields,
-  setField,
   type ParentKey,
 } from './paths.js';
 import type { DocumentStore } from './store.js';
@@ -60,8 +59,6 @@ export interface PreparedQuery {
   offset: number;
   limit: number | null;
   select: string[][] | null;
-  /** Top-level equality constraints (for authorizing a query that returns nothing). */
-  equalities: { path: string[]; value: Value }[];
   /** For rules: `orderBy` as field path strings. */
   orderByPaths: string[];
 }
@@ -95,14 +92,12 @@ function prepare(parentName: string, q: StructuredQuery, database?: string): Pre
     throw invalid(`Invalid collection id "${collectionId}".`);
 
   const facts: FilterFacts = { inequalities: new Map(), keyInequality: false, negations: 0, notIn: false, disjunctive: false };
-  const equalities: { path: string[]; value: Value }[] = [];
   const filter = q.where ? compileFilter(q.where, facts, 0) : null;
   if (q.where && disjunctions(q.where) > MAX_DISJUNCTIONS) {
     throw invalid(`A query may have at most ${MAX_DISJUNCTIONS} disjunctions after expanding IN, ARRAY_CONTAINS_ANY and OR.`);
   }
   if (q.where) {
     checkFilterCombination(q.where, facts);
-    collectEqualities(q.where, equalities);
   }
 
   const { orderBy, requiredPaths } = normalizeOrder(q.orderBy, facts);
@@ -139,7 +134,6 @@ function prepare(parentName: string, q: StructuredQuery, database?: string): Pre
     offset,
     limit: rawLimit ?? null,
     select,
-    equalities,
     orderByPaths: (q.orderBy ?? []).map((o) => o.field.fieldPath),
   };
 }
@@ -403,14 +397,6 @@ function disjunctions(f: Filter): number {
   return 1;
 }
 
-function collectEqualities(f: Filter, out: { path: string[]; value: Value }[]): void {
-  if (f.compositeFilter?.op === 'AND') for (const x of f.compositeFilter.filters ?? []) collectEqualities(x, out);
-  else if (f.fieldFilter?.op === 'EQUAL') {
-    const path = filterPath(f.fieldFilter.field.fieldPath);
-    if (path) out.push({ path, value: normalizeValue(f.fieldFilter.value) });
-  }
-}
-
 // ---- evaluation ----
 
 /** Whether a document sits in the queried collection (or collection group). */
@@ -481,9 +467,4 @@ export function runPrepared(store: DocumentStore, q: PreparedQuery): Document[] 
 export function project(q: PreparedQuery, doc: Document): Document {
   if (!q.select) return doc;
   return { ...doc, fields: projectFields(doc.fields, q.select) };
-}
-
-/** A document as the equality filters of a query describe it (for authorizing empty results). */
-export function impliedFields(q: PreparedQuery): Fields {
-  return q.equalities.reduce<Fields>((acc, e) => setField(acc, e.path, e.value), {});
 }
