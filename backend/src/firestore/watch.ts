@@ -1,7 +1,7 @@
 // The Listen stream's logic, shared by every protocol adapter (WebChannel and gRPC): turns
 // addTarget/removeTarget requests and the engine's commits into the ListenResponse sequence the
 // SDKs' watch aggregators expect (ADD → documents → CURRENT → a global NO_CHANGE with readTime).
-// A target resumed with one of our tokens gets only what changed since, then an existence filter.
+// A target resumed with one of our tokens gets only what changed since, and what left it.
 
 import type { Identity } from '../authz/identity.js';
 import type { CommitEvent, FirestoreEngine } from './engine/api.js';
@@ -151,7 +151,10 @@ export function openListen(
     const token = decodeResumeToken(spec.resumeToken);
     const floor = token?.readTime ?? (typeof spec.readTime === 'string' ? spec.readTime : undefined);
     const resuming = Boolean(spec.resumeToken) || spec.readTime !== undefined;
-    const missed = token ? engine.changedSince(database, token.since) : null;
+    // Only where what changed says everything: a limit, offset or cursor moves its window over
+    // documents that did not change, so such a query is re-sent in full.
+    const exact = target.kind === 'documents' || !target.needsRecompute;
+    const missed = token && exact ? engine.changedSince(database, token.since) : null;
 
     const docs = initialDocuments(target);
     const err = denied(target, docs, true);
@@ -367,10 +370,11 @@ export function openListen(
 }
 
 /**
- * What a resumed target missed: the documents changed since its token, the removal of those that
- * left it (deleted, or changed so that they no longer match), and for a query the result's size
- * as an existence filter: when the client's count still differs (a limit query whose window
- * moved), the SDK re-queries. Records what the client now holds in `target.sent`.
+ * What a resumed target missed: the documents changed since its token and the removal of those
+ * that left it (deleted, or changed so that they no longer match). For a documents target or a
+ * query without limit, offset or cursors that is the whole difference, so no existence filter is
+ * needed (one made the web SDK open a second Listen stream). Records what the client now holds
+ * in `target.sent`.
  */
 function missedResponses(
   engine: FirestoreEngine,
@@ -397,7 +401,6 @@ function missedResponses(
     const removal = { document: name, removedTargetIds: [target.id], readTime };
     out.push(engine.lookup(name) ? { documentRemove: removal } : { documentDelete: removal });
   }
-  if (target.kind === 'query') out.push({ filter: { targetId: target.id, count: present.size } });
   return out;
 }
 
