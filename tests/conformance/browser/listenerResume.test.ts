@@ -8,8 +8,9 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN } from '../../../backend/src/authz/identity.js';
 import type { Write } from '../../../backend/src/firestore/types.js';
-import { startBackend, type RunningBackend } from '../../../backend/src/server.js';
+import type { RunningBackend } from '../../../backend/src/server.js';
 import { launchChromium, openSdkPage } from '../../support/browser.js';
+import { startCountedBackend, type CountedBackend } from '../../support/countedBackend.js';
 import { uniqueProjectId } from '../../support/emulators.js';
 
 interface QueueState {
@@ -33,10 +34,9 @@ describe('a listener in Chromium resumed after going offline', () => {
   const database = `projects/${projectId}/databases/(default)`;
   const name = (path: string): string => `${database}/documents/${path}`;
   const commit = (writes: Write[]) => backend.engine.commit(database, { writes }, { identity: ADMIN });
-  const reads = (): number => backend.engine.readCount(database);
   const queue = (): Promise<QueueState> => page.evaluate(() => window.queueState);
   /** Listen streams open on the server: each subscribes to the engine's commits while it lasts. */
-  let listenStreams = 0;
+  let counted: CountedBackend;
 
   /**
    * Takes the page offline and waits until the server has closed its Listen stream too: a change
@@ -44,35 +44,19 @@ describe('a listener in Chromium resumed after going offline', () => {
    */
   async function goOffline(): Promise<void> {
     await page.evaluate(() => window.sdk.firestore.disableNetwork(window.db));
-    await expect.poll(() => listenStreams, { timeout: 10_000 }).toBe(0);
+    await expect.poll(() => counted.listenStreams(), { timeout: 10_000 }).toBe(0);
   }
 
   async function goOnline(): Promise<void> {
     await page.evaluate(() => window.sdk.firestore.enableNetwork(window.db));
   }
 
-  /** Waits until a few hundred milliseconds pass with no billed read, so none is still on its way. */
-  async function settledReads(): Promise<number> {
-    let last = reads();
-    for (;;) {
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      if (reads() === last) return last;
-      last = reads();
-    }
-  }
+  /** The billed reads once none is still on its way. */
+  const settledReads = (): Promise<number> => counted.settledReads(database);
 
   beforeAll(async () => {
-    backend = await startBackend({ firestorePort: 0, storagePort: 0 });
-    const { engine } = backend;
-    const subscribe = engine.onCommit.bind(engine);
-    engine.onCommit = (listener) => {
-      listenStreams++;
-      const unsubscribe = subscribe(listener);
-      return () => {
-        listenStreams--;
-        unsubscribe();
-      };
-    };
+    counted = await startCountedBackend();
+    backend = counted.backend;
     await commit(
       Array.from({ length: 50 }, (_, i) => ({
         update: { name: name(`queue/p${String(i).padStart(2, '0')}`), fields: { n: { integerValue: '0' } } },

@@ -17,8 +17,9 @@ import {
 } from 'firebase/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN } from '../../../backend/src/authz/identity.js';
-import { startBackend, type RunningBackend } from '../../../backend/src/server.js';
+import type { RunningBackend } from '../../../backend/src/server.js';
 import type { Write } from '../../../backend/src/firestore/types.js';
+import { startCountedBackend, type CountedBackend } from '../../support/countedBackend.js';
 import { uniqueProjectId } from '../../support/emulators.js';
 
 interface QueueState {
@@ -35,11 +36,10 @@ describe('a web SDK listener (Node, gRPC) resumed after going offline', () => {
   const database = `projects/${projectId}/databases/(default)`;
   const name = (path: string): string => `${database}/documents/${path}`;
   const commit = (writes: Write[]) => backend.engine.commit(database, { writes }, { identity: ADMIN });
-  const reads = (): number => backend.engine.readCount(database);
   const state: QueueState = { docs: {}, fromCache: true };
   let stop: (() => void) | undefined;
   /** Listen streams open on the server: each subscribes to the engine's commits while it lasts. */
-  let listenStreams = 0;
+  let counted: CountedBackend;
 
   async function waitFor(check: () => boolean, what: string): Promise<void> {
     const deadline = Date.now() + 10_000;
@@ -55,31 +55,15 @@ describe('a web SDK listener (Node, gRPC) resumed after going offline', () => {
    */
   async function goOffline(): Promise<void> {
     await disableNetwork(db);
-    await waitFor(() => listenStreams === 0, 'the server to close the Listen stream');
+    await waitFor(() => counted.listenStreams() === 0, 'the server to close the Listen stream');
   }
 
-  /** Waits until a few hundred milliseconds pass with no billed read, so none is still on its way. */
-  async function settledReads(): Promise<number> {
-    let last = reads();
-    for (;;) {
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      if (reads() === last) return last;
-      last = reads();
-    }
-  }
+  /** The billed reads once none is still on its way. */
+  const settledReads = (): Promise<number> => counted.settledReads(database);
 
   beforeAll(async () => {
-    backend = await startBackend({ firestorePort: 0, storagePort: 0 });
-    const { engine } = backend;
-    const subscribe = engine.onCommit.bind(engine);
-    engine.onCommit = (listener) => {
-      listenStreams++;
-      const unsubscribe = subscribe(listener);
-      return () => {
-        listenStreams--;
-        unsubscribe();
-      };
-    };
+    counted = await startCountedBackend();
+    backend = counted.backend;
     app = initializeApp({ projectId, apiKey: 'fake-key' }, `resume-${projectId}`);
     db = initializeFirestore(app, {});
     connectFirestoreEmulator(db, backend.host, backend.firestorePort);
