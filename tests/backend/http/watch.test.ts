@@ -50,6 +50,16 @@ describe('openListen', () => {
               : 'filter',
     );
 
+  /** A Listen stream on the test's engine that records what it sends and how it fails. */
+  const listen = (): ListenStream =>
+    openListen(
+      engine,
+      DB,
+      ADMIN,
+      (r) => out.push(r),
+      (e) => failures.push(e),
+    );
+
   beforeEach(async () => {
     engine = await createEngine({});
     out = [];
@@ -57,13 +67,7 @@ describe('openListen', () => {
     await set('scores/a', 1);
     await set('scores/b', 5);
     await set('scores/c', 3);
-    stream = openListen(
-      engine,
-      DB,
-      ADMIN,
-      (r) => out.push(r),
-      (e) => failures.push(e),
-    );
+    stream = listen();
   });
   afterEach(async () => {
     stream.close();
@@ -140,13 +144,7 @@ describe('openListen', () => {
       return { resumeToken: defined(global?.resumeToken, 'A resume token'), readTime: defined(global?.readTime, 'A read time') };
     };
     const reopen = (): ListenStream => {
-      stream = openListen(
-        engine,
-        DB,
-        ADMIN,
-        (r) => out.push(r),
-        (e) => failures.push(e),
-      );
+      stream = listen();
       return stream;
     };
     const billed = async (work: () => Promise<void> | void): Promise<number> => {
