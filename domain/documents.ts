@@ -46,6 +46,21 @@ export interface EventDocument<Time = unknown> {
   min_match_score: number;
   /** Matching setting (DECISIONS.md): the most providers matched to one presenter. */
   max_matches_per_presenter: number;
+  /** Where the matching reaction stands (DECISIONS.md); written by the server only, absent until it first runs. */
+  matching_status?: ReactionStatus<Time>;
+  /** Where the e-mailing reaction stands (DECISIONS.md); written by the server only, absent until it first runs. */
+  emailing_status?: ReactionStatus<Time>;
+}
+
+/** A server reaction's progress, as the admin console shows it. */
+export interface ReactionStatus<Time = unknown> {
+  state: 'running' | 'done' | 'failed';
+  /** When it entered this state. */
+  at: Time;
+  /** What it produced, when done (for example presenters matched, e-mails sent). */
+  counts?: Record<string, number>;
+  /** Why it failed, when it did. */
+  reason?: string;
 }
 
 /** providers/{uid}: the document id is the provider's anonymous Auth uid. */

@@ -19,6 +19,7 @@ import {
   NO_PRESENTER_INDEX,
 } from '../../domain/constants';
 import { chooseSharedEvent, sortEvents } from '../lib/sharedEvent';
+import type { ReactionStatus } from '../../domain/documents';
 import type { Developer, Event, PresenterEntry, RoundKey } from '../types/event';
 import { snapshotOptions, toArray, toBoolean, toDate, toNumberOr, toRecord, toStringOr, toStringOrNull } from './converters';
 import { db } from './firebase';
@@ -46,6 +47,23 @@ function toDeveloper(value: unknown): Developer {
   return { name: toStringOr(developer.name, ''), linkedinUrl: toStringOr(developer.linkedin_url, '') };
 }
 
+/** `{ [key]: value }`, or nothing when the value is absent (optional fields stay absent, not undefined). */
+function optional<Key extends string, Value>(key: Key, value: Value | undefined): Partial<Record<Key, Value>> {
+  return value === undefined ? {} : ({ [key]: value } as Record<Key, Value>);
+}
+
+function toReactionStatus(value: unknown): ReactionStatus<Date | null> | undefined {
+  const status = toRecord(value);
+  if (status.state !== 'running' && status.state !== 'done' && status.state !== 'failed') return undefined;
+  const counts = Object.fromEntries(Object.entries(toRecord(status.counts)).filter(([, count]) => typeof count === 'number'));
+  return {
+    state: status.state,
+    at: toDate(status.at),
+    ...(Object.keys(counts).length > 0 ? { counts: counts as Record<string, number> } : {}),
+    ...(typeof status.reason === 'string' ? { reason: status.reason } : {}),
+  };
+}
+
 /** The event from its stored fields (snake_case, Timestamps) as the app sees it. */
 export function eventFromData(id: string, data: Record<string, unknown>): Event {
   const rounds = toRounds(data.rounds);
@@ -68,6 +86,8 @@ export function eventFromData(id: string, data: Record<string, unknown>): Event 
     isSliderOpen: toBoolean(data.is_slider_open),
     minMatchScore: toNumberOr(data.min_match_score, DEFAULT_MIN_MATCH_SCORE),
     maxMatchesPerPresenter: toNumberOr(data.max_matches_per_presenter, DEFAULT_MAX_MATCHES_PER_PRESENTER),
+    ...optional('matchingStatus', toReactionStatus(data.matching_status)),
+    ...optional('emailingStatus', toReactionStatus(data.emailing_status)),
   };
 }
 

@@ -2,7 +2,7 @@
 // its id, Timestamps as Dates and camelCase names. The queue entries keep the stored names (they
 // are the event's own lists, written back as they are).
 
-import type { EventDocument, StoredDeveloper } from '../../domain/documents';
+import type { EventDocument, ReactionStatus, StoredDeveloper } from '../../domain/documents';
 import type { RunningOrder } from '../../domain/rounds';
 
 export type { PresenterEntry, RoundKey, Rounds } from '../../domain/documents';
@@ -14,7 +14,13 @@ type Camelized<T> = { [Key in keyof T as Key extends string ? Camel<Key> : Key]:
 
 export type Developer = Camelized<StoredDeveloper>;
 
-export interface Event extends RunningOrder, Omit<Camelized<EventDocument<Date>>, keyof RunningOrder | 'developers'> {
+export interface Event
+  extends
+    RunningOrder,
+    Omit<Camelized<EventDocument<Date>>, keyof RunningOrder | 'developers' | 'matchingStatus' | 'emailingStatus'> {
   id: string;
   developers: Developer[];
+  /** Null `at`: the server's time is not known yet. */
+  matchingStatus?: ReactionStatus<Date | null>;
+  emailingStatus?: ReactionStatus<Date | null>;
 }
