@@ -11,6 +11,7 @@ import { firestoreEmulator, uniqueProjectId } from '../support/emulators';
 export const ALICE = 'alice-uid';
 export const BOB = 'bob-uid';
 export const ADMIN = 'admin-uid';
+export const USER = 'user-uid';
 
 export interface FirestoreRulesActors {
   /** An anonymous user (a provider, an attendee or a presenter signing up) with this uid. */
@@ -18,6 +19,8 @@ export interface FirestoreRulesActors {
   alice: () => Firestore;
   bob: () => Firestore;
   visitor: () => Firestore;
+  /** Signed in with e-mail and password but without the admin claim: a non-admin like any other. */
+  user: () => Firestore;
   admin: () => Firestore;
   /** Stores documents as the server would, bypassing the rules. */
   seed: (documents: Record<string, Record<string, unknown>>) => Promise<void>;
@@ -55,6 +58,10 @@ export function useFirestoreRules(label: string): FirestoreRulesActors {
     alice: () => anonymous(ALICE),
     bob: () => anonymous(BOB),
     visitor: () => firestoreOf(testEnv().unauthenticatedContext()),
+    user: () =>
+      firestoreOf(
+        testEnv().authenticatedContext(USER, { firebase: { sign_in_provider: 'password' }, email: 'someone@example.edu' }),
+      ),
     admin: () => firestoreOf(testEnv().authenticatedContext(ADMIN, { admin: true })),
     async seed(documents) {
       await testEnv().withSecurityRulesDisabled(async (context) => {

@@ -82,6 +82,10 @@ const question = (number: number, type: 'stars' | 'rating' | 'text') => ({
 
 const event = (changes: Record<string, unknown> = {}) => ({
   title: 'Med-Tech',
+  description: 'Pitches',
+  location: 'Room 101',
+  start_time: null,
+  number_of_rounds: 1,
   is_event_open: true,
   round_number: 1,
   presenter_index: 0,
@@ -416,7 +420,7 @@ describe('what everyone reads and only admins write', () => {
   });
 
   for (const [name, path, change] of [
-    ['events', 'events/ev1', { presenter_index: 5 }],
+    ['events', 'events/ev1', { presenter_index: 1 }],
     ['questions', 'questions/q1', { title: 'Changed' }],
   ] as const) {
     describe(name, () => {

@@ -1,5 +1,6 @@
-// storage.rules: event logos are read by everyone and written by admins only, and only as raster
-// images (an SVG can carry script), the same list as LOGO_CONTENT_TYPES in src/config. Storage
+// storage.rules: event logos are read by everyone and written by admins only, only as raster
+// images under 5 MB (an SVG can carry script), the same list as LOGO_CONTENT_TYPES in src/config,
+// and only under a logo's name (event_logos/{eventId}_normal.{ext} or _middle.{ext}). Storage
 // rules are global to an emulator, not per project, so this file runs them on a local backend of
 // its own instead of the shared one (where they would shut other suites' buckets). Through
 // @firebase/rules-unit-testing, a fresh client per actor per test; every denial is tried.
@@ -50,6 +51,9 @@ const testEnv = (): RulesTestEnvironment => {
 };
 const admin = () => testEnv().authenticatedContext('admin-uid', { admin: true });
 const provider = () => testEnv().authenticatedContext('alice-uid', { firebase: { sign_in_provider: 'anonymous' } });
+const user = () =>
+  testEnv().authenticatedContext('user-uid', { firebase: { sign_in_provider: 'password' }, email: 'someone@example.edu' });
+const FIVE_MB = 5 * 1024 * 1024;
 const visitor = () => testEnv().unauthenticatedContext();
 
 /** An upload as a promise (the compat UploadTask is only thenable). */
@@ -97,24 +101,50 @@ describe('event_logos', () => {
       await assertSucceeds(admin().storage().ref('event_logos/ev1_normal.png').delete());
     });
 
+    it('uploads a logo just under 5 MB, not one of 5 MB or more', async () => {
+      await assertSucceeds(upload(admin(), 'event_logos/ev1_normal.png', new Uint8Array(FIVE_MB - 1), 'image/png'));
+      await assertFails(upload(admin(), 'event_logos/ev1_middle.png', new Uint8Array(FIVE_MB), 'image/png'));
+      await assertFails(upload(admin(), 'event_logos/ev1_middle.png', new Uint8Array(FIVE_MB + 1), 'image/png'));
+    });
+
     it('cannot store files outside event_logos/', async () => {
       await assertFails(upload(admin(), 'elsewhere/ev1_normal.png', PNG, 'image/png'));
     });
+
+    it('cannot store a logo under another name than {eventId}_normal.{ext} or {eventId}_middle.{ext}', async () => {
+      for (const path of [
+        'event_logos/ev1_small.png',
+        'event_logos/ev1.png',
+        'event_logos/_normal.png',
+        'event_logos/ev1_normal',
+        'event_logos/ev1_normal.svg',
+        'event_logos/ev1_normal.png.html',
+        'event_logos/ev1 normal.png',
+        'event_logos/ev1/ev1_normal.png',
+      ]) {
+        await assertFails(upload(admin(), path, PNG, 'image/png'));
+      }
+    });
   });
 
-  describe('a provider (signed in, not an admin)', () => {
-    it('reads a logo', async () => {
-      await seedLogo('event_logos/ev1_normal.png');
-      await assertSucceeds(provider().storage().ref('event_logos/ev1_normal.png').getMetadata());
-    });
+  for (const [name, signedIn] of [
+    ['a provider (signed in anonymously, not an admin)', provider],
+    ['a user signed in with e-mail and password, not an admin', user],
+  ] as const) {
+    describe(name, () => {
+      it('reads a logo', async () => {
+        await seedLogo('event_logos/ev1_normal.png');
+        await assertSucceeds(signedIn().storage().ref('event_logos/ev1_normal.png').getMetadata());
+      });
 
-    it('cannot upload, replace or delete a logo', async () => {
-      await assertFails(upload(provider(), 'event_logos/ev2_normal.png', PNG, 'image/png'));
-      await seedLogo('event_logos/ev1_normal.png');
-      await assertFails(upload(provider(), 'event_logos/ev1_normal.png', PNG, 'image/png'));
-      await assertFails(provider().storage().ref('event_logos/ev1_normal.png').delete());
+      it('cannot upload, replace or delete a logo', async () => {
+        await assertFails(upload(signedIn(), 'event_logos/ev2_normal.png', PNG, 'image/png'));
+        await seedLogo('event_logos/ev1_normal.png');
+        await assertFails(upload(signedIn(), 'event_logos/ev1_normal.png', PNG, 'image/png'));
+        await assertFails(signedIn().storage().ref('event_logos/ev1_normal.png').delete());
+      });
     });
-  });
+  }
 
   describe('a visitor without a sign-in', () => {
     it('reads a logo', async () => {

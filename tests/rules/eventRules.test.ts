@@ -1,0 +1,364 @@
+// firestore.rules, the events' part: everyone reads events; only admins create, run, edit and
+// delete them, and each admin write must leave an event the screens can show (the spec's sections
+// 3, 4 and 9): the fields of EventDocument only, rounds round_1..round_{number_of_rounds}, a
+// current round and a live index inside them, and no matching or e-mailing status, which only the
+// server reactions write. Every denial is tried, each invalid field on its own, next to the writes
+// the Create Event form, the Edit Event dialog and the event control screen make.
+
+import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
+import {
+  collection,
+  deleteDoc,
+  doc,
+  getDoc,
+  getDocs,
+  query,
+  setDoc,
+  Timestamp,
+  updateDoc,
+  where,
+  writeBatch,
+  type Firestore,
+} from 'firebase/firestore';
+import { beforeEach, describe, it } from 'vitest';
+import { addToRound, moveDown, moveUp, removeAt, resizeRounds } from '../../domain/rounds';
+import type { PresenterEntry } from '../../domain/documents';
+import { useFirestoreRules } from './firestoreRulesEnv';
+
+const { alice, user, visitor, admin, seed } = useFirestoreRules('rules-event');
+
+const entry = (id: string, first: string, last: string): PresenterEntry => ({
+  presenter_id: id,
+  first_name: first,
+  last_name: last,
+});
+const ADA = entry('p-ada', 'Ada', 'Okafor');
+const LIN = entry('p-lin', 'Lin', 'Chen');
+const SAM = entry('p-sam', 'Sam', 'Reyes');
+const KOFI = entry('p-kofi', 'Kofi', 'Mensah');
+/** Round 1 of the stored event: three presenters. */
+const ROUND_1 = [ADA, LIN, SAM];
+
+/** What the Create Event form stores (the spec's section 7): closed, round 1, nobody live. */
+const newEvent = (changes: Record<string, unknown> = {}) => ({
+  title: 'Med-Tech Pitch Session',
+  description: 'Early-stage health innovators present for 3 minutes each.',
+  location: 'Innovation Hub, Room 101',
+  start_time: Timestamp.fromDate(new Date('2030-05-01T11:15:00Z')),
+  number_of_rounds: 2,
+  rounds: { round_1: [], round_2: [] },
+  is_event_open: false,
+  round_number: 1,
+  presenter_index: -1,
+  ...changes,
+});
+
+/** An event as stored, with every field of EventDocument the admin client may write. */
+const storedEvent = (changes: Record<string, unknown> = {}) => ({
+  ...newEvent(),
+  rounds: { round_1: ROUND_1, round_2: [KOFI] },
+  is_matching: false,
+  is_emailing: false,
+  normalLogo: 'https://storage.example.com/event_logos/ev1_normal.png',
+  middleLogo: null,
+  developers: [{ name: 'Demo Developer', linkedin_url: 'https://www.linkedin.com/in/demo-developer' }],
+  is_slider_open: false,
+  min_match_score: 4,
+  max_matches_per_presenter: 5,
+  ...changes,
+});
+
+/** What the server reactions record (never an admin client). */
+const reactionStatus = { state: 'done', at: Timestamp.fromDate(new Date('2030-05-01T13:00:00Z')), counts: { presenters: 3 } };
+
+const createEvent = (db: Firestore, data: Record<string, unknown>, id = 'ev-new') => setDoc(doc(db, 'events', id), data);
+const updateEvent = (db: Firestore, changes: Record<string, unknown>) => updateDoc(doc(db, 'events', 'ev1'), changes);
+
+beforeEach(async () => {
+  await seed({ 'events/ev1': storedEvent() });
+});
+
+describe('events', () => {
+  for (const [name, actor] of [
+    ['a visitor without a sign-in', visitor],
+    ['an anonymous provider', alice],
+    ['a signed-in user who is not an admin', user],
+  ] as const) {
+    describe(name, () => {
+      it('reads one event and lists them (the live event is public)', async () => {
+        await assertSucceeds(getDoc(doc(actor(), 'events', 'ev1')));
+        await assertSucceeds(getDocs(collection(actor(), 'events')));
+        await assertSucceeds(getDocs(query(collection(actor(), 'events'), where('is_event_open', '==', true))));
+      });
+
+      it('cannot create an event, even a valid one', async () => {
+        await assertFails(createEvent(actor(), newEvent()));
+      });
+
+      it('cannot start, stop, move on or reorder an event', async () => {
+        await assertFails(updateEvent(actor(), { is_event_open: true, presenter_index: 0 }));
+        await assertFails(updateEvent(actor(), { presenter_index: 1 }));
+        await assertFails(updateEvent(actor(), { round_number: 2 }));
+        await assertFails(updateEvent(actor(), { 'rounds.round_1': moveDown(ROUND_1, 0) }));
+        await assertFails(updateEvent(actor(), { is_matching: true }));
+        await assertFails(updateEvent(actor(), { is_emailing: true }));
+        await assertFails(updateEvent(actor(), { title: 'Hijacked' }));
+      });
+
+      it('cannot delete an event', async () => {
+        await assertFails(deleteDoc(doc(actor(), 'events', 'ev1')));
+      });
+    });
+  }
+
+  describe('an admin', () => {
+    describe('create', () => {
+      it('creates an event as the Create Event form does', async () => {
+        await assertSucceeds(createEvent(admin(), newEvent()));
+      });
+
+      it('creates an event with every field it may write', async () => {
+        await assertSucceeds(createEvent(admin(), storedEvent({ middleLogo: 'https://storage.example.com/m.png' })));
+      });
+
+      it('creates an event with one, two or three rounds, and without a start time', async () => {
+        await assertSucceeds(createEvent(admin(), newEvent({ number_of_rounds: 1, rounds: { round_1: [] } }), 'ev-a'));
+        await assertSucceeds(
+          createEvent(admin(), newEvent({ number_of_rounds: 3, rounds: { round_1: [], round_2: [], round_3: [] } }), 'ev-b'),
+        );
+        await assertSucceeds(createEvent(admin(), newEvent({ start_time: null }), 'ev-c'));
+      });
+
+      it('creates an event with the longest title, description, location and logo URLs allowed', async () => {
+        await assertSucceeds(
+          createEvent(
+            admin(),
+            storedEvent({
+              title: 't'.repeat(200),
+              description: 'd'.repeat(5000),
+              location: 'l'.repeat(500),
+              normalLogo: 'n'.repeat(2048),
+              middleLogo: 'm'.repeat(2048),
+            }),
+          ),
+        );
+      });
+
+      it('cannot leave out a required field', async () => {
+        const required = [
+          'title',
+          'description',
+          'location',
+          'start_time',
+          'number_of_rounds',
+          'rounds',
+          'is_event_open',
+          'round_number',
+          'presenter_index',
+        ];
+        for (const field of required) {
+          const incomplete: Record<string, unknown> = newEvent();
+          delete incomplete[field];
+          await assertFails(createEvent(admin(), incomplete));
+        }
+      });
+
+      it('cannot create an event with a matching or e-mailing status (the server reactions write them)', async () => {
+        await assertFails(createEvent(admin(), newEvent({ matching_status: reactionStatus })));
+        await assertFails(createEvent(admin(), newEvent({ emailing_status: reactionStatus })));
+      });
+
+      it('cannot create an event with a field outside EventDocument', async () => {
+        await assertFails(createEvent(admin(), newEvent({ owner: 'admin-uid' })));
+      });
+    });
+
+    describe('update (the event control screen)', () => {
+      it('starts the event: open, and the first presenter live', async () => {
+        await assertSucceeds(updateEvent(admin(), { is_event_open: true, presenter_index: 0 }));
+      });
+
+      it('stops the event', async () => {
+        await seed({ 'events/ev1': storedEvent({ is_event_open: true, presenter_index: 1 }) });
+        await assertSucceeds(updateEvent(admin(), { is_event_open: false }));
+      });
+
+      it('moves to the next and the previous presenter', async () => {
+        await seed({ 'events/ev1': storedEvent({ is_event_open: true, presenter_index: 0 }) });
+        await assertSucceeds(updateEvent(admin(), { presenter_index: 1 }));
+        await assertSucceeds(updateEvent(admin(), { presenter_index: 2 }));
+        await assertSucceeds(updateEvent(admin(), { presenter_index: 1 }));
+      });
+
+      it("completes all (the index set to the round's count) and resets all (-1)", async () => {
+        await assertSucceeds(updateEvent(admin(), { presenter_index: ROUND_1.length }));
+        await assertSucceeds(updateEvent(admin(), { presenter_index: -1 }));
+      });
+
+      it('selects another round', async () => {
+        await assertSucceeds(updateEvent(admin(), { round_number: 2 }));
+        await assertSucceeds(updateEvent(admin(), { round_number: 1 }));
+      });
+
+      it('moves presenters up and down, adds and removes them in a round (rounds.round_n)', async () => {
+        await assertSucceeds(updateEvent(admin(), { 'rounds.round_1': moveUp(ROUND_1, 1) }));
+        await assertSucceeds(updateEvent(admin(), { 'rounds.round_1': moveDown(ROUND_1, 0) }));
+        const withSam = addToRound({ round_1: [ADA, LIN], round_2: [KOFI] }, 2, SAM);
+        await assertSucceeds(updateEvent(admin(), { 'rounds.round_1': withSam.round_1, 'rounds.round_2': withSam.round_2 }));
+        await assertSucceeds(updateEvent(admin(), { 'rounds.round_2': removeAt([KOFI, SAM], 0) }));
+      });
+
+      it('removes the live presenter past the end together with lowering the index', async () => {
+        await seed({ 'events/ev1': storedEvent({ presenter_index: ROUND_1.length }) });
+        await assertSucceeds(updateEvent(admin(), { 'rounds.round_1': removeAt(ROUND_1, 2), presenter_index: 2 }));
+      });
+
+      it('starts matching and sends e-mails', async () => {
+        await assertSucceeds(updateEvent(admin(), { is_matching: true }));
+        await assertSucceeds(updateEvent(admin(), { is_emailing: true }));
+      });
+
+      it('runs an event the server reactions have already reported on', async () => {
+        await seed({ 'events/ev1': storedEvent({ matching_status: reactionStatus, emailing_status: reactionStatus }) });
+        await assertSucceeds(updateEvent(admin(), { is_event_open: true, presenter_index: 0 }));
+      });
+    });
+
+    describe('update (the Edit Event dialog)', () => {
+      it('saves the title, description, location, start time and logos', async () => {
+        await assertSucceeds(
+          updateEvent(admin(), {
+            title: 'Med-Tech Spring Session',
+            description: 'Changed',
+            location: 'Auditorium',
+            start_time: Timestamp.fromDate(new Date('2030-06-01T09:00:00Z')),
+            normalLogo: 'https://storage.example.com/event_logos/ev1_normal.webp',
+            middleLogo: 'https://storage.example.com/event_logos/ev1_middle.png',
+          }),
+        );
+      });
+
+      it('adds a round and drops rounds (the rounds resized with the count)', async () => {
+        const rounds = { round_1: ROUND_1, round_2: [KOFI] };
+        await assertSucceeds(updateEvent(admin(), { number_of_rounds: 3, rounds: resizeRounds(rounds, 3) }));
+        await assertSucceeds(updateEvent(admin(), { number_of_rounds: 1, rounds: resizeRounds(rounds, 1) }));
+      });
+
+      it('cannot change the number of rounds without the rounds, or the rounds without the number', async () => {
+        await assertFails(updateEvent(admin(), { number_of_rounds: 3 }));
+        await assertFails(updateEvent(admin(), { rounds: { round_1: ROUND_1 } }));
+      });
+
+      it('cannot drop the current round', async () => {
+        await seed({ 'events/ev1': storedEvent({ round_number: 2 }) });
+        await assertFails(updateEvent(admin(), { number_of_rounds: 1, rounds: { round_1: ROUND_1 } }));
+      });
+    });
+
+    describe('update: each invalid field refused', () => {
+      const refused: [string, Record<string, unknown>][] = [
+        ['an empty title', { title: '' }],
+        ['a title of 201 characters', { title: 't'.repeat(201) }],
+        ['a title that is not text', { title: 42 }],
+        ['a description of 5001 characters', { description: 'd'.repeat(5001) }],
+        ['a location of 501 characters', { location: 'l'.repeat(501) }],
+        ['a start time that is text', { start_time: '2030-05-01T11:15:00Z' }],
+        ['0 rounds', { number_of_rounds: 0, rounds: {}, round_number: 1 }],
+        ['4 rounds', { number_of_rounds: 4, rounds: { round_1: [], round_2: [], round_3: [], round_4: [] } }],
+        ['1.5 rounds', { number_of_rounds: 1.5 }],
+        ['a number of rounds that does not match the rounds (2 rounds, 1 key)', { rounds: { round_1: ROUND_1 } }],
+        ['a number of rounds that does not match the rounds (2 rounds, 3 keys)', { 'rounds.round_3': [] }],
+        ['a round key outside round_1..round_n', { rounds: { round_1: ROUND_1, round_3: [] } }],
+        ['a round that is not a list', { 'rounds.round_2': { first: KOFI } }],
+        ['a round of 201 entries', { 'rounds.round_2': Array.from({ length: 201 }, () => KOFI) }],
+        ['rounds that are not a map', { rounds: ROUND_1 }],
+        ['round_number 0', { round_number: 0 }],
+        ['round_number past the rounds', { round_number: 3 }],
+        ['round_number 1.5', { round_number: 1.5 }],
+        ['presenter_index -2', { presenter_index: -2 }],
+        ["presenter_index past the round's count", { presenter_index: ROUND_1.length + 1 }],
+        ['presenter_index 1.5', { presenter_index: 1.5 }],
+        ['presenter_index as text', { presenter_index: '1' }],
+        ['is_event_open that is not a boolean', { is_event_open: 'yes' }],
+        ['is_matching that is not a boolean', { is_matching: 1 }],
+        ['is_emailing that is not a boolean', { is_emailing: 'true' }],
+        ['is_slider_open that is not a boolean', { is_slider_open: null }],
+        ['a logo that is a number', { normalLogo: 42 }],
+        ['a middle logo that is a map', { middleLogo: { url: 'https://storage.example.com/m.png' } }],
+        ['a logo URL of 2049 characters', { normalLogo: 'n'.repeat(2049) }],
+        ['developers that are not a list', { developers: 'Demo Developer' }],
+        ['a minimum match score of 0', { min_match_score: 0 }],
+        ['a minimum match score of 6', { min_match_score: 6 }],
+        ['a minimum match score as text', { min_match_score: '4' }],
+        ['at most 0 matches per presenter', { max_matches_per_presenter: 0 }],
+        ['at most 101 matches per presenter', { max_matches_per_presenter: 101 }],
+        ['at most 2.5 matches per presenter', { max_matches_per_presenter: 2.5 }],
+        ['an unknown key', { owner: 'admin-uid' }],
+        ['a matching status', { matching_status: reactionStatus }],
+        ['an e-mailing status', { emailing_status: reactionStatus }],
+      ];
+
+      for (const [what, changes] of refused) {
+        it(`refuses ${what}`, async () => {
+          await assertFails(updateEvent(admin(), changes));
+        });
+      }
+
+      it('accepts the bounds: 200 characters of title, index -1 to the count, scores 1 to 5, 1 to 100 matches', async () => {
+        for (const changes of [
+          { title: 't'.repeat(200) },
+          { presenter_index: -1 },
+          { presenter_index: ROUND_1.length },
+          { min_match_score: 1 },
+          { min_match_score: 4.5 },
+          { min_match_score: 5 },
+          { max_matches_per_presenter: 1 },
+          { max_matches_per_presenter: 100 },
+          { 'rounds.round_2': Array.from({ length: 200 }, () => KOFI) },
+        ]) {
+          await assertSucceeds(updateEvent(admin(), changes));
+        }
+      });
+
+      it("cannot change or remove the server's matching or e-mailing status", async () => {
+        await seed({ 'events/ev1': storedEvent({ matching_status: reactionStatus, emailing_status: reactionStatus }) });
+        await assertFails(updateEvent(admin(), { 'matching_status.state': 'failed' }));
+        await assertFails(updateEvent(admin(), { 'emailing_status.counts': { sent: 0 } }));
+        // Replacing the document without its matching status would remove it.
+        await assertFails(setDoc(doc(admin(), 'events', 'ev1'), storedEvent({ emailing_status: reactionStatus })));
+      });
+
+      it('cannot leave the live index past a round it shortens', async () => {
+        await seed({ 'events/ev1': storedEvent({ presenter_index: ROUND_1.length }) });
+        await assertFails(updateEvent(admin(), { 'rounds.round_1': removeAt(ROUND_1, 2) }));
+      });
+    });
+
+    describe('delete', () => {
+      it('deletes an event', async () => {
+        await assertSucceeds(deleteDoc(doc(admin(), 'events', 'ev1')));
+      });
+
+      it('deletes an event with its responses and final matches in one batch', async () => {
+        await seed({
+          'responses/alice-uid_ev1_p-ada_q1': {
+            event_id: 'ev1',
+            provider_id: 'alice-uid',
+            presenter_id: 'p-ada',
+            question_id: 'q1',
+          },
+          'final_matches/m1': { event_id: 'ev1', presenter_id: 'p-ada', matched_providers: [] },
+        });
+        const db = admin();
+        const [responses, matches] = await Promise.all([
+          getDocs(query(collection(db, 'responses'), where('event_id', '==', 'ev1'))),
+          getDocs(query(collection(db, 'final_matches'), where('event_id', '==', 'ev1'))),
+        ]);
+        const batch = writeBatch(db);
+        for (const stored of [...responses.docs, ...matches.docs]) batch.delete(stored.ref);
+        batch.delete(doc(db, 'events', 'ev1'));
+        await assertSucceeds(batch.commit());
+      });
+    });
+  });
+});
