@@ -1,0 +1,107 @@
+// The admin's event controls (the spec's sections 2 "Event control", 4 and 7: updates of
+// events/{eventId}). Each control runs in a transaction against the server's current event, so two
+// admins running one event never lose or double a press and a removed entry never comes back
+// (DECISIONS.md, "Running an event"). Transactions never queue offline: a control that cannot
+// reach the server fails within CONTROL_TIMEOUT_MS instead of landing minutes later.
+
+import { doc, runTransaction, type Firestore } from 'firebase/firestore';
+import { applyControl, type ControlChange, type ControlCommand } from '../../domain/eventControl';
+import { eventFromData } from './events';
+import { db } from './firebase';
+
+/**
+ * How long a control may take before it counts as not saved. The SDK retries a transaction on
+ * contention and on network errors (5 attempts with backoff: about 7 s when the server is
+ * unreachable), but a request on a dead connection (weak Wi-Fi) can hang far longer.
+ */
+export const CONTROL_TIMEOUT_MS = 10_000;
+
+export const NOT_SAVED_OFFLINE = 'Not saved: no connection to the server.';
+
+/** The SDK's "server unreachable" error, after its own retries (matched by code, as the SDK itself does). */
+function isUnavailable(error: unknown): boolean {
+  return error instanceof Error && error.name === 'FirebaseError' && (error as Error & { code?: unknown }).code === 'unavailable';
+}
+
+/** The update for `transaction.update`: rounds by dotted path, so only the changed rounds are written. */
+function toUpdate(change: ControlChange): Record<string, unknown> {
+  const { rounds = {}, ...fields } = change;
+  return {
+    ...fields,
+    ...Object.fromEntries(Object.entries(rounds).map(([key, entries]) => [`rounds.${key}`, entries])),
+  };
+}
+
+/**
+ * Runs `decide` on the event's stored fields inside a transaction and writes what it returns
+ * (nothing when it is empty). Resolves whether it wrote; rejects when the event is missing, the
+ * write is refused, or the server cannot be reached within CONTROL_TIMEOUT_MS.
+ */
+function updateEventOn(
+  firestore: Firestore,
+  eventId: string,
+  decide: (data: Record<string, unknown>) => Record<string, unknown>,
+): Promise<boolean> {
+  const ref = doc(firestore, 'events', eventId);
+  let timedOut = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      timedOut = true;
+      reject(new Error(NOT_SAVED_OFFLINE));
+    }, CONTROL_TIMEOUT_MS);
+  });
+  const committed = runTransaction(firestore, async (transaction) => {
+    const snapshot = await transaction.get(ref);
+    // A retry after the caller was told "not saved" must not write after all. (A commit already
+    // sent when the time ran out may still land; the screen's live event then shows it.)
+    if (timedOut) throw new Error(NOT_SAVED_OFFLINE);
+    const data = snapshot.data();
+    if (!data) throw new Error(`Event ${eventId} does not exist.`);
+    const update = decide(data);
+    if (Object.keys(update).length === 0) return false;
+    transaction.update(ref, update);
+    return true;
+  });
+  const offline = committed.catch((error: unknown) => {
+    throw isUnavailable(error) ? new Error(NOT_SAVED_OFFLINE, { cause: error }) : error;
+  });
+  return Promise.race([offline, deadline]).finally(() => clearTimeout(timer));
+}
+
+/** controlEvent() on a given Firestore instance (a second admin's client in tests). */
+export function controlEventOn(firestore: Firestore, eventId: string, command: ControlCommand): Promise<boolean> {
+  return updateEventOn(firestore, eventId, (data) => {
+    const event = eventFromData(eventId, data);
+    const state = {
+      rounds: event.rounds,
+      roundNumber: event.roundNumber,
+      presenterIndex: event.presenterIndex,
+      isEventOpen: event.isEventOpen,
+    };
+    return toUpdate(applyControl(state, command));
+  });
+}
+
+/**
+ * Runs one control against the server's current event inside a transaction (retried by the SDK
+ * on contention). Resolves true when it changed the event, false when there was nothing to change
+ * (e.g. Next at the last presenter). Throws when it cannot be saved (offline, denied, event missing).
+ */
+export function controlEvent(eventId: string, command: ControlCommand): Promise<boolean> {
+  return controlEventOn(db, eventId, command);
+}
+
+/**
+ * Start Matching (the spec's section 4, after the screen's confirm): sets is_matching true.
+ * Throws on failure. Written through a transaction too, so that offline it fails instead of
+ * waiting in the device's queue.
+ */
+export async function startMatching(eventId: string): Promise<void> {
+  await updateEventOn(db, eventId, () => ({ is_matching: true }));
+}
+
+/** Send Emails (the spec's section 4, after the screen's confirm): sets is_emailing true. Throws on failure. */
+export async function startEmailing(eventId: string): Promise<void> {
+  await updateEventOn(db, eventId, () => ({ is_emailing: true }));
+}
