@@ -9,6 +9,8 @@ export const RESULTS_PAGE_SIZE = 10;
  * storage.rules alike.
  */
 export const LOGO_CONTENT_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/avif'] as const;
+/** A logo must be smaller than this: storage.rules refuse 5 MB and more (size < 5 * 1024 * 1024). */
+export const LOGO_MAX_BYTES = 5 * 1024 * 1024;
 /** Browser storage keys (the spec's section 3). */
 export const STORAGE_KEYS = { profile: 'profile', presenters: 'presenters' } as const;
 

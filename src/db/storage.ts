@@ -2,44 +2,76 @@
 // spec's section 3). Only admin screens import this module, so the Storage SDK stays out of a
 // provider's first load.
 
-import { connectStorageEmulator, deleteObject, getDownloadURL, getStorage, ref, uploadBytes } from 'firebase/storage';
-import { LOGO_CONTENT_TYPES } from '../config/constants';
+import {
+  connectStorageEmulator,
+  deleteObject,
+  getDownloadURL,
+  getStorage,
+  listAll,
+  ref,
+  uploadBytesResumable,
+} from 'firebase/storage';
 import { env } from '../config/env';
+import { isLogoContentType, LOGO_FOLDER, logoPath, logoVariantOf, type LogoVariant } from '../lib/logos';
 import { app } from './firebase';
 
 export const storage = getStorage(app);
 
 if (env.emulators) connectStorageEmulator(storage, env.emulators.storage.host, env.emulators.storage.port);
 
-export type LogoVariant = 'normal' | 'middle';
+export type { LogoVariant };
 
-const EXTENSIONS: Record<(typeof LOGO_CONTENT_TYPES)[number], string> = {
-  'image/png': 'png',
-  'image/jpeg': 'jpg',
-  'image/gif': 'gif',
-  'image/webp': 'webp',
-  'image/avif': 'avif',
-};
-
-function isLogoType(type: string): type is (typeof LOGO_CONTENT_TYPES)[number] {
-  return (LOGO_CONTENT_TYPES as readonly string[]).includes(type);
+/** One stored logo file of an event. */
+export interface StoredLogo {
+  variant: LogoVariant;
+  /** event_logos/{eventId}_{variant}.{ext} */
+  path: string;
 }
 
-/** Uploads an event's logo and returns its download URL (what the event's normalLogo/middleLogo hold). */
-export async function uploadEventLogo(eventId: string, variant: LogoVariant, file: Blob): Promise<string> {
-  if (!isLogoType(file.type)) {
+/**
+ * Uploads an event's logo to logoPath(eventId, variant, file.type), reporting the bytes sent as
+ * they go, and returns its download URL (what the event's normalLogo/middleLogo hold).
+ */
+export async function uploadEventLogo(
+  eventId: string,
+  variant: LogoVariant,
+  file: Blob,
+  onProgress?: (bytesTransferred: number, totalBytes: number) => void,
+): Promise<string> {
+  if (!isLogoContentType(file.type)) {
     throw new Error(`A logo must be a PNG, JPEG, GIF, WebP or AVIF image (got ${file.type || 'an unknown type'}).`);
   }
-  const logo = ref(storage, `event_logos/${eventId}_${variant}.${EXTENSIONS[file.type]}`);
-  await uploadBytes(logo, file, { contentType: file.type });
+  const logo = ref(storage, logoPath(eventId, variant, file.type));
+  const task = uploadBytesResumable(logo, file, { contentType: file.type });
+  if (onProgress) task.on('state_changed', (snapshot) => onProgress(snapshot.bytesTransferred, snapshot.totalBytes));
+  await task;
   return getDownloadURL(logo);
 }
 
-/** Deletes a logo by the download URL the event holds; a logo already gone is not an error. */
-export async function deleteEventLogo(downloadUrl: string): Promise<void> {
+/** Deletes a logo by its path or by the download URL the event holds; a logo already gone is not an error. */
+export async function deleteEventLogo(pathOrUrl: string): Promise<void> {
   try {
-    await deleteObject(ref(storage, downloadUrl));
+    await deleteObject(ref(storage, pathOrUrl));
   } catch (error) {
     if ((error as { code?: string }).code !== 'storage/object-not-found') throw error;
   }
+}
+
+/** The event's stored logos, under whatever extension each was uploaded with. */
+export async function listEventLogos(eventId: string): Promise<StoredLogo[]> {
+  const { items } = await listAll(ref(storage, LOGO_FOLDER));
+  return items.flatMap((item) => {
+    const variant = logoVariantOf(eventId, item.name);
+    return variant ? [{ variant, path: item.fullPath }] : [];
+  });
+}
+
+/**
+ * Deletes the event's logo files: all of them, or those of one variant except the file at `keep`
+ * (a logo re-uploaded under another extension leaves the old file behind otherwise).
+ */
+export async function deleteEventLogos(eventId: string, only?: { variant: LogoVariant; keep: string }): Promise<void> {
+  const logos = await listEventLogos(eventId);
+  const doomed = only ? logos.filter((logo) => logo.variant === only.variant && logo.path !== only.keep) : logos;
+  await Promise.all(doomed.map((logo) => deleteEventLogo(logo.path)));
 }

@@ -1,0 +1,271 @@
+// The admin's event records with the real web SDK, signed in as an admin, against the local
+// backend: creating an event with two logos uploaded to Storage, the live dashboard list, editing
+// the round count (dropped rounds give their presenters back) and a logo's extension, deleting an
+// event with its logos, answers and final matches (in batches) and nothing of another event's,
+// and a signed-in non-admin refused by firestore.rules.
+
+import { signInWithEmailAndPassword, signOut } from 'firebase/auth';
+import { Timestamp } from 'firebase-admin/firestore';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Event } from '../../src/types/event';
+import { createAccount, type TestAccount } from '../support/adminAccount';
+import { eventually, pointAppAtEmulators, storedEvent, useAdminDb } from './appDb';
+
+const projectId = await pointAppAtEmulators('db-event-admin');
+const { auth } = await import('../../src/db/firebase');
+const { createEvent, deleteEvent, updateEvent, watchEvents } = await import('../../src/db/eventAdmin');
+type UploadProgress = import('../../src/db/eventAdmin').UploadProgress;
+const adminDb = useAdminDb(projectId);
+
+// A 1×1 transparent PNG and a 1×1 GIF.
+const bytes = (base64: string) => Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+const PNG = bytes('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==');
+const GIF = bytes('R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==');
+const png = (name: string) => new File([PNG], name, { type: 'image/png' });
+const gif = (name: string) => new File([GIF], name, { type: 'image/gif' });
+
+const fields = {
+  title: 'Med-Tech Pitch Session',
+  description: 'Three-minute pitches.',
+  location: 'Innovation Hub',
+  startTime: new Date('2030-05-01T11:15:00Z'),
+  numberOfRounds: 1,
+};
+
+const ada = { presenter_id: 'p-ada', first_name: 'Ada', last_name: 'Okafor' };
+const lin = { presenter_id: 'p-lin', first_name: 'Lin', last_name: 'Chen' };
+const sam = { presenter_id: 'p-sam', first_name: 'Sam', last_name: 'Rivera' };
+
+let admin: TestAccount;
+
+beforeAll(async () => {
+  admin = await createAccount(projectId);
+  await signInWithEmailAndPassword(auth, admin.email, admin.password);
+});
+
+afterAll(async () => {
+  await signOut(auth);
+});
+
+const stored = async (eventId: string) => (await adminDb().doc(`events/${eventId}`).get()).data();
+const served = async (url: unknown) => {
+  const res = await fetch(String(url));
+  return { status: res.status, body: res.ok ? new Uint8Array(await res.arrayBuffer()) : null };
+};
+
+describe('createEvent', () => {
+  it('stores a closed event with empty rounds and both logos uploaded, readable at the saved URLs', async () => {
+    const progress: UploadProgress[] = [];
+    const eventId = await createEvent({ ...fields, numberOfRounds: 2 }, { normal: png('a.png'), middle: png('b.png') }, (p) =>
+      progress.push(p),
+    );
+
+    const event = await stored(eventId);
+    expect(event).toMatchObject({
+      title: 'Med-Tech Pitch Session',
+      description: 'Three-minute pitches.',
+      location: 'Innovation Hub',
+      number_of_rounds: 2,
+      rounds: { round_1: [], round_2: [] },
+      is_event_open: false,
+      round_number: 1,
+      presenter_index: -1,
+      is_matching: false,
+      is_emailing: false,
+      is_slider_open: false,
+      developers: [],
+    });
+    expect((event?.start_time as Timestamp).toDate()).toEqual(fields.startTime);
+    expect(decodeURIComponent(String(event?.normalLogo))).toContain(`event_logos/${eventId}_normal.png`);
+    expect(decodeURIComponent(String(event?.middleLogo))).toContain(`event_logos/${eventId}_middle.png`);
+    expect(await served(event?.normalLogo)).toEqual({ status: 200, body: PNG });
+    expect(await served(event?.middleLogo)).toEqual({ status: 200, body: PNG });
+
+    for (const variant of ['normal', 'middle'] as const) {
+      const last = progress.filter((p) => p.variant === variant).at(-1);
+      expect(last).toEqual({ variant, bytesTransferred: PNG.length, totalBytes: PNG.length });
+    }
+  });
+
+  it('stores null logos and no start time when none are given', async () => {
+    const eventId = await createEvent({ ...fields, startTime: null }, {});
+    expect(await stored(eventId)).toMatchObject({
+      start_time: null,
+      normalLogo: null,
+      middleLogo: null,
+      rounds: { round_1: [] },
+    });
+  });
+
+  it('refuses a round count other than 1, 2 or 3 before writing anything', async () => {
+    await expect(createEvent({ ...fields, numberOfRounds: 4 }, {})).rejects.toThrow(RangeError);
+    expect((await adminDb().collection('events').get()).size).toBe(0);
+  });
+});
+
+describe('watchEvents', () => {
+  it('follows every event live, by start time', async () => {
+    const seen: Event[][] = [];
+    const stop = watchEvents(
+      (events) => seen.push(events),
+      (error) => {
+        throw error;
+      },
+    );
+    try {
+      await adminDb()
+        .doc('events/late')
+        .set(storedEvent({ title: 'Late', startTime: new Date('2030-06-01T09:00:00Z') }));
+      await adminDb()
+        .doc('events/early')
+        .set(storedEvent({ title: 'Early', startTime: new Date('2030-04-01T09:00:00Z') }));
+      await eventually(() => expect(seen.at(-1)?.map((event) => event.title)).toEqual(['Early', 'Late']));
+      await adminDb().doc('events/late').delete();
+      await eventually(() => expect(seen.at(-1)?.map((event) => event.id)).toEqual(['early']));
+    } finally {
+      stop();
+    }
+  });
+});
+
+describe('updateEvent', () => {
+  it('saves the fields and adds empty rounds when the count goes up', async () => {
+    await adminDb()
+      .doc('events/e1')
+      .set(storedEvent({ rounds: { round_1: [ada] }, presenterIndex: 0 }));
+    await updateEvent('e1', { ...fields, title: 'Renamed', location: 'Hall B', numberOfRounds: 3 }, {});
+    expect(await stored('e1')).toMatchObject({
+      title: 'Renamed',
+      location: 'Hall B',
+      number_of_rounds: 3,
+      rounds: { round_1: [ada], round_2: [], round_3: [] },
+      round_number: 1,
+      presenter_index: 0,
+    });
+  });
+
+  it('drops rounds past the new count, their presenters returning to the pool, and leaves a dropped current round', async () => {
+    await adminDb()
+      .doc('events/e1')
+      .set(storedEvent({ rounds: { round_1: [ada], round_2: [lin], round_3: [sam] }, roundNumber: 3, presenterIndex: 0 }));
+    await updateEvent('e1', { ...fields, numberOfRounds: 1 }, {});
+    const event = await stored('e1');
+    expect(event).toMatchObject({ number_of_rounds: 1, round_number: 1, presenter_index: -1 });
+    expect(event?.rounds).toEqual({ round_1: [ada] });
+  });
+
+  it('keeps a presenter another admin added after the form opened', async () => {
+    await adminDb()
+      .doc('events/e1')
+      .set(storedEvent({ rounds: { round_1: [ada] } }));
+    await adminDb()
+      .doc('events/e1')
+      .update({ rounds: { round_1: [ada, lin] } });
+    await updateEvent('e1', { ...fields, numberOfRounds: 2 }, {});
+    expect((await stored('e1'))?.rounds).toEqual({ round_1: [ada, lin], round_2: [] });
+  });
+
+  it('replaces a logo, deleting the file it had under another extension, and leaves the other logo', async () => {
+    const eventId = await createEvent(fields, { normal: png('a.png'), middle: png('b.png') });
+    const before = await stored(eventId);
+
+    await updateEvent(eventId, fields, { normal: gif('c.gif') });
+
+    const after = await stored(eventId);
+    expect(decodeURIComponent(String(after?.normalLogo))).toContain(`event_logos/${eventId}_normal.gif`);
+    expect(await served(after?.normalLogo)).toEqual({ status: 200, body: GIF });
+    expect((await served(before?.normalLogo)).status).toBe(404);
+    expect(after?.middleLogo).toBe(before?.middleLogo);
+    expect(await served(after?.middleLogo)).toEqual({ status: 200, body: PNG });
+  });
+
+  it('fails for an event that does not exist', async () => {
+    await expect(updateEvent('missing', fields, {})).rejects.toThrow('The event missing does not exist.');
+  });
+});
+
+describe('deleteEvent', () => {
+  async function seedAnswersAndMatches(eventId: string, responses: number, matches: number) {
+    const db = adminDb();
+    for (let start = 0; start < responses; start += 400) {
+      const batch = db.batch();
+      for (let n = start; n < Math.min(responses, start + 400); n++) {
+        batch.set(db.doc(`responses/u${n}_${eventId}_p-ada_q1`), {
+          event_id: eventId,
+          question_id: 'q1',
+          presenter_id: 'p-ada',
+          provider_id: `u${n}`,
+          type: 'stars',
+          rating: 5,
+          comment: null,
+          response: null,
+          updated_at: Timestamp.now(),
+        });
+      }
+      await batch.commit();
+    }
+    for (let n = 0; n < matches; n++) {
+      await db.doc(`final_matches/${eventId}_m${n}`).set({
+        event_id: eventId,
+        presenter_id: 'p-ada',
+        presenter_details: { first_name: 'Ada', last_name: 'Okafor', email: 'ada@example.com', company: 'A' },
+        matched_providers: [],
+      });
+    }
+  }
+
+  const countFor = async (collectionName: string, eventId: string) =>
+    (await adminDb().collection(collectionName).where('event_id', '==', eventId).get()).size;
+
+  it("deletes the event, its logos, its 450 answers and its final matches, and nothing of another event's", async () => {
+    const doomed = await createEvent(fields, { normal: png('a.png'), middle: gif('b.gif') });
+    const kept = await createEvent(fields, { normal: png('c.png') });
+    await seedAnswersAndMatches(doomed, 450, 2);
+    await seedAnswersAndMatches(kept, 3, 1);
+    const doomedLogos = await stored(doomed);
+    const keptLogo = (await stored(kept))?.normalLogo;
+
+    await deleteEvent(doomed);
+
+    expect(await stored(doomed)).toBeUndefined();
+    expect(await countFor('responses', doomed)).toBe(0);
+    expect(await countFor('final_matches', doomed)).toBe(0);
+    expect((await served(doomedLogos?.normalLogo)).status).toBe(404);
+    expect((await served(doomedLogos?.middleLogo)).status).toBe(404);
+
+    expect(await stored(kept)).toBeDefined();
+    expect(await countFor('responses', kept)).toBe(3);
+    expect(await countFor('final_matches', kept)).toBe(1);
+    expect(await served(keptLogo)).toEqual({ status: 200, body: PNG });
+  });
+
+  it('finishes a deletion that was cut short (the event still there, its logos already gone)', async () => {
+    await adminDb().doc('events/e1').set(storedEvent());
+    await seedAnswersAndMatches('e1', 5, 1);
+    await deleteEvent('e1');
+    await deleteEvent('e1');
+    expect(await stored('e1')).toBeUndefined();
+    expect(await countFor('responses', 'e1')).toBe(0);
+  });
+});
+
+describe('a signed-in user without the admin claim', () => {
+  beforeAll(async () => {
+    const user = await createAccount(projectId, { admin: false });
+    await signInWithEmailAndPassword(auth, user.email, user.password);
+  });
+
+  afterAll(async () => {
+    await signInWithEmailAndPassword(auth, admin.email, admin.password);
+  });
+
+  it('cannot create, edit or delete an event', async () => {
+    await adminDb().doc('events/e1').set(storedEvent());
+    await adminDb().doc('responses/u1_e1_p-ada_q1').set({ event_id: 'e1', provider_id: 'u1' });
+    await expect(createEvent(fields, {})).rejects.toMatchObject({ code: 'permission-denied' });
+    await expect(updateEvent('e1', { ...fields, title: 'Hijacked' }, {})).rejects.toMatchObject({ code: 'permission-denied' });
+    await expect(deleteEvent('e1')).rejects.toMatchObject({ code: 'permission-denied' });
+    expect(await stored('e1')).toMatchObject({ title: 'Med-Tech Pitch Session' });
+    expect((await adminDb().collection('responses').get()).size).toBe(1);
+  });
+});
