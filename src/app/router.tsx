@@ -1,5 +1,5 @@
 // The app's routes. Each screen is loaded on demand, so a provider's first page carries only the
-// frame and that page's code.
+// frame and that page's code; the admin screens come with a frame of their own.
 
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { AppLayout } from '../components/AppLayout';
@@ -24,6 +24,16 @@ export const routes: RouteObject[] = [
       { path: routePatterns.results, lazy: async () => ({ Component: (await import('./routes/ResultsRoute')).default }) },
       { path: routePatterns.match, lazy: async () => ({ Component: (await import('./routes/MatchRoute')).default }) },
       { path: '*', Component: NotFound },
+    ],
+  },
+  {
+    // Admin screens: their own frame and code, loaded only when an admin route opens.
+    HydrateFallback: PageLoader,
+    lazy: async () => ({ Component: (await import('./routes/AdminRoute')).default }),
+    children: [
+      { path: routePatterns.events, lazy: async () => ({ Component: (await import('./routes/EventsRoute')).default }) },
+      { path: routePatterns.event, lazy: async () => ({ Component: (await import('./routes/EventRoute')).default }) },
+      { path: routePatterns.invite, lazy: async () => ({ Component: (await import('./routes/InviteRoute')).default }) },
     ],
   },
 ];

@@ -77,3 +77,77 @@ export function CloudOffIcon(props: SvgIconProps) {
     </SvgIcon>
   );
 }
+
+export function AddIcon(props: SvgIconProps) {
+  return (
+    <SvgIcon {...props} aria-hidden>
+      <path d="M19 13h-6v6h-2v-6H5v-2h6V5h2v6h6z" />
+    </SvgIcon>
+  );
+}
+
+export function EditIcon(props: SvgIconProps) {
+  return (
+    <SvgIcon {...props} aria-hidden>
+      <path d="M3 17.2V21h3.8L17.8 10l-3.8-3.8zM20.7 7.0a1 1 0 0 0 0-1.4l-2.3-2.3a1 1 0 0 0-1.4 0l-1.8 1.8 3.8 3.8z" />
+    </SvgIcon>
+  );
+}
+
+export function DeleteIcon(props: SvgIconProps) {
+  return (
+    <SvgIcon {...props} aria-hidden>
+      <path d="M6 19a2 2 0 0 0 2 2h8a2 2 0 0 0 2-2V7H6zM19 4h-3.5l-1-1h-5l-1 1H5v2h14z" />
+    </SvgIcon>
+  );
+}
+
+export function MoreVertIcon(props: SvgIconProps) {
+  return (
+    <SvgIcon {...props} aria-hidden>
+      <circle cx="12" cy="5" r="2" />
+      <circle cx="12" cy="12" r="2" />
+      <circle cx="12" cy="19" r="2" />
+    </SvgIcon>
+  );
+}
+
+export function PlayIcon(props: SvgIconProps) {
+  return (
+    <SvgIcon {...props} aria-hidden>
+      <path d="M8 5v14l11-7z" />
+    </SvgIcon>
+  );
+}
+
+export function StopIcon(props: SvgIconProps) {
+  return (
+    <SvgIcon {...props} aria-hidden>
+      <path d="M6 6h12v12H6z" />
+    </SvgIcon>
+  );
+}
+
+export function NextIcon(props: SvgIconProps) {
+  return (
+    <SvgIcon {...props} aria-hidden>
+      <path d="M6 18l8.5-6L6 6zm10-12v12h2V6z" />
+    </SvgIcon>
+  );
+}
+
+export function PreviousIcon(props: SvgIconProps) {
+  return (
+    <SvgIcon {...props} aria-hidden>
+      <path d="M6 6h2v12H6zm3.5 6 8.5 6V6z" />
+    </SvgIcon>
+  );
+}
+
+export function CloudDoneIcon(props: SvgIconProps) {
+  return (
+    <SvgIcon {...props} aria-hidden>
+      <path d="M19.4 10A7.5 7.5 0 0 0 5.4 8 6 6 0 0 0 6 20h13a5 5 0 0 0 .4-10zM10 17l-3.5-3.5 1.4-1.4 2.1 2.1 5.2-5.2 1.4 1.4z" />
+    </SvgIcon>
+  );
+}

@@ -4,41 +4,23 @@
 // is screenshotted (tests/artifacts/) and scanned with axe-core: no serious or critical
 // accessibility violations.
 
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
-import { build, preview, type PreviewServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openAdminDb, storedEvent, type AdminDb } from '../db/appDb';
 import { launchChromium, saveScreenshot } from '../support/browser';
-import { authEmulator, firestoreEmulator, storageEmulator, uniqueProjectId } from '../support/emulators';
+import { seriousViolations, settleAnimations, startBuiltApp, type BuiltApp } from '../support/builtApp';
+import { uniqueProjectId } from '../support/emulators';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const axePath = path.join(root, 'node_modules/axe-core/axe.min.js');
 const projectId = uniqueProjectId('e2e-provider');
-const address = ({ host, port }: { host: string; port: number }) => `${host}:${port}`;
 
-let outDir: string;
-let server: PreviewServer;
+let app: BuiltApp;
 let appUrl: string;
 let browser: Browser;
 let admin: AdminDb;
 
 beforeAll(async () => {
-  outDir = await fs.mkdtemp(path.join(os.tmpdir(), 'e2e-build-'));
-  Object.assign(process.env, {
-    VITE_USE_EMULATORS: 'true',
-    VITE_FIREBASE_PROJECT_ID: projectId,
-    VITE_FIRESTORE_EMULATOR_HOST: address(firestoreEmulator()),
-    VITE_AUTH_EMULATOR_HOST: address(authEmulator()),
-    VITE_STORAGE_EMULATOR_HOST: address(storageEmulator()),
-  });
-  const inline = { root, configFile: path.join(root, 'vite.config.ts'), logLevel: 'warn' as const };
-  await build({ ...inline, build: { outDir, emptyOutDir: true, sourcemap: false } });
-  server = await preview({ ...inline, build: { outDir }, preview: { host: '127.0.0.1', port: 0 } });
-  appUrl = server.resolvedUrls?.local[0] ?? '';
+  app = await startBuiltApp(projectId);
+  appUrl = app.url;
   browser = await launchChromium();
 
   admin = openAdminDb(projectId);
@@ -125,49 +107,11 @@ beforeAll(async () => {
 afterAll(async () => {
   await admin?.close();
   await browser?.close();
-  await new Promise<void>((resolve) => (server ? server.httpServer.close(() => resolve()) : resolve()));
-  await fs.rm(outDir, { recursive: true, force: true });
+  await app?.close();
 });
 
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: string[] }[];
-}
-
-/** axe-core's serious and critical findings on the page as it is now. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: axePath });
-  const violations = await page.evaluate(async () => {
-    const axe = (
-      window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: AxeViolation[] }> } }
-    ).axe;
-    const result = await axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
-    });
-    return result.violations;
-  });
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `${violation.id} (${violation.impact}): ${violation.help} at ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-    );
-}
-
 async function checkStep(page: Page, width: number, step: string) {
-  // Colours are judged once they have settled: a button fading from disabled to enabled is
-  // mid-transition right after the click that enabled it. Endless animations (the live dot) and
-  // cancelled ones (ripples) are not waited for.
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-  );
+  await settleAnimations(page);
   expect(await page.evaluate(() => document.documentElement.scrollWidth), `${step} fits ${width} px`).toBeLessThanOrEqual(width);
   await saveScreenshot(page, `provider-${step}-${width}`);
   expect(await seriousViolations(page), `axe on ${step} at ${width} px`).toEqual([]);

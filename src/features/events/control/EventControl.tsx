@@ -1,0 +1,151 @@
+// The event control screen (/events/:eventId, the spec's sections 2, 4 and 8): the event followed
+// live, the status panel on the left and the running order on the right (stacked on narrow
+// screens), the Edit Event dialog, the confirms and toasts of Start Matching and Send Emails, the
+// keyboard shortcuts and the sync marker.
+
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import { useCallback, useEffect, useState } from 'react';
+import { Link as RouterLink, useParams } from 'react-router-dom';
+import { toast } from 'react-toastify';
+import { PageLoader } from '../../../components/PageLoader';
+import { useOnline } from '../../../components/useOnline';
+import { timings } from '../../../config/constants';
+import { paths } from '../../../config/paths';
+import { useAdmin } from '../../../contexts/AdminContext';
+import { startEmailing, startMatching } from '../../../db/eventControl';
+import { watchEvent } from '../../../db/events';
+import type { Event } from '../../../types/event';
+import { EventFormDialog } from '../EventFormDialog';
+import { ConfirmDialog } from './ConfirmDialog';
+import { EventStatusPanel } from './EventStatusPanel';
+import { RoundManager } from './RoundManager';
+import { SaveStatus } from './SaveStatus';
+import { useControlSaves } from './useControlSaves';
+import { useControlShortcuts } from './useControlShortcuts';
+
+export const controlMessages = {
+  matchingConfirm: 'Are you sure you want to start matching?',
+  matchingStarted: 'Started matching...',
+  matchingFailed: 'Failed to start matching!',
+  emailsConfirm: 'Are you sure you want to send emails?',
+  emailsStarted: 'Started emailing...',
+  emailsFailed: 'Failed to start email!',
+  notFound: 'This event does not exist. It may have been deleted.',
+  loadFailed: 'The event could not be loaded. Check the connection and reload the page.',
+} as const;
+
+type Loaded = { state: 'loading' } | { state: 'ready'; event: Event } | { state: 'missing' } | { state: 'failed' };
+
+/** The event followed live; 'loading' until the first answer for this id is in. */
+function useLiveEvent(eventId: string): Loaded {
+  const [latest, setLatest] = useState<{ eventId: string; loaded: Loaded } | null>(null);
+  useEffect(
+    () =>
+      watchEvent(
+        eventId,
+        (event) => setLatest({ eventId, loaded: event ? { state: 'ready', event } : { state: 'missing' } }),
+        (error) => {
+          console.warn('The event could not be followed.', error);
+          setLatest({ eventId, loaded: { state: 'failed' } });
+        },
+      ),
+    [eventId],
+  );
+  return latest?.eventId === eventId ? latest.loaded : { state: 'loading' };
+}
+
+type Confirming = 'matching' | 'emails' | null;
+
+function ControlScreen({ event }: { event: Event }) {
+  const { presenters } = useAdmin();
+  const online = useOnline();
+  const { run, state } = useControlSaves(event.id);
+  const [editing, setEditing] = useState(false);
+  const [confirming, setConfirming] = useState<Confirming>(null);
+
+  const isOpen = event.isEventOpen;
+  useControlShortcuts({
+    next: () => run({ kind: 'next' }),
+    previous: () => run({ kind: 'previous' }),
+    startStop: () => run({ kind: isOpen ? 'stop' : 'start' }),
+  });
+
+  const confirm = useCallback(async () => {
+    const which = confirming;
+    setConfirming(null);
+    const options = { autoClose: timings.adminToastMs };
+    if (which === 'matching') {
+      try {
+        await startMatching(event.id);
+        toast.success(controlMessages.matchingStarted, options);
+      } catch (error) {
+        console.warn('Matching could not be started.', error);
+        toast.error(controlMessages.matchingFailed, options);
+      }
+    } else if (which === 'emails') {
+      try {
+        await startEmailing(event.id);
+        toast.success(controlMessages.emailsStarted, options);
+      } catch (error) {
+        console.warn('E-mailing could not be started.', error);
+        toast.error(controlMessages.emailsFailed, options);
+      }
+    }
+  }, [confirming, event.id]);
+
+  return (
+    <Stack spacing={2}>
+      <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
+        <SaveStatus state={state} online={online} />
+      </Box>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 5fr) minmax(0, 7fr)' },
+          alignItems: 'start',
+        }}
+      >
+        <EventStatusPanel
+          event={event}
+          run={run}
+          onEdit={() => setEditing(true)}
+          onStartMatching={() => setConfirming('matching')}
+          onSendEmails={() => setConfirming('emails')}
+        />
+        <RoundManager event={event} presenters={presenters} run={run} />
+      </Box>
+      <EventFormDialog open={editing} onClose={() => setEditing(false)} event={event} />
+      <ConfirmDialog
+        open={confirming !== null}
+        title={confirming === 'emails' ? 'Send Emails' : 'Start Matching'}
+        question={confirming === 'emails' ? controlMessages.emailsConfirm : controlMessages.matchingConfirm}
+        confirmLabel={confirming === 'emails' ? 'Send Emails' : 'Start Matching'}
+        onConfirm={confirm}
+        onCancel={() => setConfirming(null)}
+      />
+    </Stack>
+  );
+}
+
+export function EventControl() {
+  const { eventId = '' } = useParams();
+  const loaded = useLiveEvent(eventId);
+  if (loaded.state === 'loading') return <PageLoader />;
+  if (loaded.state !== 'ready') {
+    return (
+      <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
+        <Alert severity={loaded.state === 'missing' ? 'info' : 'error'}>
+          {loaded.state === 'missing' ? controlMessages.notFound : controlMessages.loadFailed}
+        </Alert>
+        <Button component={RouterLink} to={paths.events} variant="outlined">
+          Back to Events Dashboard
+        </Button>
+      </Stack>
+    );
+  }
+  return <ControlScreen event={loaded.event} />;
+}

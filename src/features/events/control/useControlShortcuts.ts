@@ -1,0 +1,54 @@
+// Keyboard shortcuts of the control screen: → or N for the next presenter, ← or P for the
+// previous one, S to start or stop the event. They stay out of the way of typing, of open dialogs
+// and menus, and of key combinations with modifiers.
+
+import { useEffect, useRef } from 'react';
+
+export interface ControlShortcuts {
+  next: () => void;
+  previous: () => void;
+  startStop: () => void;
+}
+
+export const SHORTCUT_HELP = 'Shortcuts: → or N next · ← or P previous · S start/stop';
+
+function isTyping(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  return (
+    target.isContentEditable ||
+    ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName) ||
+    target.closest('[role="listbox"]') !== null
+  );
+}
+
+function overlayOpen(): boolean {
+  return document.querySelector('[role="dialog"], [role="menu"], [role="listbox"]') !== null;
+}
+
+export function useControlShortcuts(shortcuts: ControlShortcuts): void {
+  const latest = useRef(shortcuts);
+  useEffect(() => {
+    latest.current = shortcuts;
+  });
+
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || event.repeat || event.altKey || event.ctrlKey || event.metaKey) return;
+      if (isTyping(event.target) || overlayOpen()) return;
+      const key = event.key.length === 1 ? event.key.toLowerCase() : event.key;
+      const action =
+        key === 'ArrowRight' || key === 'n'
+          ? latest.current.next
+          : key === 'ArrowLeft' || key === 'p'
+            ? latest.current.previous
+            : key === 's'
+              ? latest.current.startStop
+              : null;
+      if (!action) return;
+      event.preventDefault();
+      action();
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, []);
+}

@@ -1,0 +1,265 @@
+// @vitest-environment jsdom
+// The event control screen (/events/:eventId) with the real app signed in as an admin against the
+// local backend, firestore.rules in force: the left panel's texts and controls, the running order
+// and its Options menu, the round selector, the keyboard shortcuts, the confirms and toasts of
+// Start Matching and Send Emails, the reactions' progress and the sync marker.
+
+import { waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Timestamp } from 'firebase-admin/firestore';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { storedEvent } from '../db/appDb';
+import { createAccount, type TestAccount } from '../support/adminAccount';
+import { loadFirestoreRules } from '../support/projectRules';
+import { renderApp, screen, useAppTestBed } from './support/appTestBed';
+
+const { projectId, adminDb } = useAppTestBed('app-event-control');
+const { auth } = await import('../../src/db/firebase');
+const { signInWithEmailAndPassword, signOut } = await import('firebase/auth');
+
+const ada = { presenter_id: 'p-ada', first_name: 'Ada', last_name: 'Okafor' };
+const lin = { presenter_id: 'p-lin', first_name: 'Lin', last_name: 'Chen' };
+const sam = { presenter_id: 'p-sam', first_name: 'Sam', last_name: 'Rivera' };
+const kim = { presenter_id: 'p-kim', first_name: 'Kim', last_name: 'Park' };
+
+let admin: TestAccount;
+
+beforeAll(async () => {
+  await loadFirestoreRules(projectId);
+  admin = await createAccount(projectId);
+});
+
+beforeEach(async () => {
+  await signInWithEmailAndPassword(auth, admin.email, admin.password);
+  const batch = adminDb().batch();
+  for (const person of [ada, lin, sam, kim]) {
+    batch.set(adminDb().doc(`presenters/${person.presenter_id}`), {
+      first_name: person.first_name,
+      last_name: person.last_name,
+      email: `${person.first_name.toLowerCase()}@example.com`,
+      company: 'Acme',
+      phone: '',
+      website: '',
+      profile_url: '',
+      linkedin_url: '',
+      favourites: [],
+      verified: true,
+      status: 'Up Next',
+      terms_accepted: true,
+    });
+  }
+  await batch.commit();
+});
+
+afterEach(async () => {
+  await signOut(auth);
+});
+
+async function seedEvent(options: Parameters<typeof storedEvent>[0] = {}, extra: Record<string, unknown> = {}) {
+  await adminDb()
+    .doc('events/medtech')
+    .set({ ...storedEvent({ rounds: { round_1: [ada, lin, sam], round_2: [] }, ...options }), ...extra });
+}
+
+async function openControl() {
+  await renderApp('/events/medtech');
+  await screen.findByRole('heading', { name: 'Manage Presenters' }, { timeout: 10_000 });
+  return userEvent.setup();
+}
+
+const stored = async () => (await adminDb().doc('events/medtech').get()).data() ?? {};
+const live = () => screen.getByTestId('live-presenter').textContent;
+const next = () => screen.getByTestId('next-presenter').textContent;
+
+describe('the event control screen', () => {
+  it("shows the title, a red 'Closed' chip and 'None' for the live and next presenter of an event not started", async () => {
+    await seedEvent();
+    await openControl();
+    expect(screen.getByRole('heading', { name: 'Med-Tech Pitch Session' })).toBeTruthy();
+    expect(screen.getByText('Closed').closest('.MuiChip-root')?.className).toContain('colorError');
+    expect(live()).toBe('None');
+    expect(next()).toBe('Ada Okafor');
+    expect(screen.getByText('0 / 3', { exact: false })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Invite' }).getAttribute('href')).toBe('/invite');
+  });
+
+  it("shows the placeholder 'Event Title' for an event without a title", async () => {
+    await seedEvent({}, { title: '' });
+    await openControl();
+    expect(screen.getByRole('heading', { name: 'Event Title' })).toBeTruthy();
+  });
+
+  it('starts the event at the first presenter, then Next and Previous move the live presenter', async () => {
+    await seedEvent();
+    const user = await openControl();
+    await user.click(screen.getByRole('button', { name: 'Start Event' }));
+    await waitFor(() => expect(screen.getByText('Open').closest('.MuiChip-root')?.className).toContain('colorSuccess'));
+    await waitFor(() => expect(live()).toBe('Ada Okafor'));
+    expect(next()).toBe('Lin Chen');
+    expect(await stored()).toMatchObject({ is_event_open: true, presenter_index: 0 });
+
+    await user.click(screen.getByRole('button', { name: 'Next presenter' }));
+    await waitFor(() => expect(live()).toBe('Lin Chen'));
+    expect(screen.getByText('2 / 3', { exact: false })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Previous presenter' }));
+    await waitFor(() => expect(live()).toBe('Ada Okafor'));
+
+    await user.click(screen.getByRole('button', { name: 'Stop Event' }));
+    await waitFor(() => expect(screen.getByText('Closed')).toBeTruthy());
+    expect(await stored()).toMatchObject({ is_event_open: false, presenter_index: 0 });
+  });
+
+  it('Reset All sets the index to -1 and Complete All past the last presenter', async () => {
+    await seedEvent({ open: true, presenterIndex: 1 });
+    const user = await openControl();
+    await user.click(screen.getByRole('button', { name: 'Complete All' }));
+    await waitFor(async () => expect((await stored()).presenter_index).toBe(3));
+    await waitFor(() => expect(live()).toBe('None'));
+    await user.click(screen.getByRole('button', { name: 'Reset All' }));
+    await waitFor(async () => expect((await stored()).presenter_index).toBe(-1));
+  });
+
+  it('runs the event from the keyboard: → or N next, ← or P previous, S start/stop, but not while typing', async () => {
+    await seedEvent();
+    const user = await openControl();
+    await user.keyboard('s');
+    await waitFor(() => expect(live()).toBe('Ada Okafor'));
+    await user.keyboard('{ArrowRight}');
+    await waitFor(() => expect(live()).toBe('Lin Chen'));
+    await user.keyboard('n');
+    await waitFor(() => expect(live()).toBe('Sam Rivera'));
+    await user.keyboard('{ArrowLeft}');
+    await waitFor(() => expect(live()).toBe('Lin Chen'));
+    await user.keyboard('p');
+    await waitFor(() => expect(live()).toBe('Ada Okafor'));
+    await user.keyboard('s');
+    await waitFor(() => expect(screen.getByText('Closed')).toBeTruthy());
+    expect(screen.getByText(/Shortcuts: → or N next/)).toBeTruthy();
+  });
+
+  it('adds the chosen presenter to the end of the current round; presenters already in a round cannot be chosen', async () => {
+    await seedEvent();
+    const user = await openControl();
+    const add = screen.getByRole('button', { name: 'Add Presenter to Round 1' }) as HTMLButtonElement;
+    expect(add.disabled).toBe(true);
+    await user.click(screen.getByRole('combobox', { name: 'Presenter' }));
+    const options = await screen.findByRole('listbox');
+    expect(within(options).getByRole('option', { name: 'Ada Okafor (Round 1)' }).getAttribute('aria-disabled')).toBe('true');
+    await user.click(within(options).getByRole('option', { name: 'Kim Park' }));
+    await user.click(add);
+    const list = screen.getByRole('list', { name: 'Round 1 presenters' });
+    await waitFor(() =>
+      expect(
+        within(list)
+          .getAllByRole('listitem')
+          .map((item) => item.textContent),
+      ).toContain('4.Kim Park'),
+    );
+    expect(((await stored()).rounds as Record<string, unknown[]>).round_1).toEqual([ada, lin, sam, kim]);
+  });
+
+  it('moves and removes entries from their Options menu', async () => {
+    await seedEvent();
+    const user = await openControl();
+    const names = () =>
+      within(screen.getByRole('list', { name: 'Round 1 presenters' }))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent?.replace(/^\d+\./, ''));
+
+    await user.click(screen.getByRole('button', { name: 'Options for Lin Chen' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Move Up' }));
+    await waitFor(() => expect(names()).toEqual(['Lin Chen', 'Ada Okafor', 'Sam Rivera']));
+
+    await user.click(screen.getByRole('button', { name: 'Options for Lin Chen' }));
+    expect((await screen.findByRole('menuitem', { name: 'Move Up' })).getAttribute('aria-disabled')).toBe('true');
+    await user.click(screen.getByRole('menuitem', { name: 'Move Down' }));
+    await waitFor(() => expect(names()).toEqual(['Ada Okafor', 'Lin Chen', 'Sam Rivera']));
+
+    await user.click(screen.getByRole('button', { name: 'Options for Sam Rivera' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Remove' }));
+    await waitFor(() => expect(names()).toEqual(['Ada Okafor', 'Lin Chen']));
+    expect(((await stored()).rounds as Record<string, unknown[]>).round_1).toEqual([ada, lin]);
+  });
+
+  it('switches the current round with the round selector and saves round_number', async () => {
+    await seedEvent();
+    const user = await openControl();
+    expect(screen.getByRole('button', { name: 'Round 1' }).getAttribute('aria-pressed')).toBe('true');
+    await user.click(screen.getByRole('button', { name: 'Round 2' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Round 2' }).getAttribute('aria-pressed')).toBe('true'));
+    expect(screen.getByText('No presenters in Round 2 yet.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Add Presenter to Round 2' })).toBeTruthy();
+    expect((await stored()).round_number).toBe(2);
+  });
+
+  it("asks before starting matching, then sets is_matching and says 'Started matching...'", async () => {
+    await seedEvent();
+    const user = await openControl();
+    await user.click(screen.getByRole('button', { name: 'Start Matching' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Are you sure you want to start matching?')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect((await stored()).is_matching).toBe(false);
+
+    await user.click(screen.getByRole('button', { name: 'Start Matching' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Start Matching' }));
+    expect(await screen.findByText('Started matching...')).toBeTruthy();
+    expect((await stored()).is_matching).toBe(true);
+    expect(await screen.findByText('Matching: started, waiting for the server…')).toBeTruthy();
+  });
+
+  it("asks before sending e-mails, then sets is_emailing and says 'Started emailing...'", async () => {
+    await seedEvent();
+    const user = await openControl();
+    await user.click(screen.getByRole('button', { name: 'Send Emails' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Are you sure you want to send emails?')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Send Emails' }));
+    expect(await screen.findByText('Started emailing...')).toBeTruthy();
+    expect((await stored()).is_emailing).toBe(true);
+  });
+
+  it('follows the server reactions live: running, done with counts, failed with the reason', async () => {
+    await seedEvent({}, { is_matching: true });
+    await openControl();
+    const at = Timestamp.fromDate(new Date());
+    await adminDb()
+      .doc('events/medtech')
+      .update({ matching_status: { state: 'running', at } });
+    expect(await screen.findByText(/^Matching: running since/)).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Start Matching' }) as HTMLButtonElement).disabled).toBe(true);
+    await adminDb()
+      .doc('events/medtech')
+      .update({ matching_status: { state: 'done', at, counts: { presenters: 3 } } });
+    expect(await screen.findByText(/^Matching: done at .* \(presenters: 3\)$/)).toBeTruthy();
+    await adminDb()
+      .doc('events/medtech')
+      .update({ is_emailing: true, emailing_status: { state: 'failed', at, reason: 'SMTP server unreachable' } });
+    expect(await screen.findByText(/^E-mails failed at .*: SMTP server unreachable$/)).toBeTruthy();
+  });
+
+  it("says 'Failed to start matching!' and 'Failed to start email!' when the server refuses, and marks controls not saved", async () => {
+    // A document the rules refuse to update (a title longer than 200 characters): every write fails.
+    await seedEvent({}, { title: 'x'.repeat(201) });
+    const user = await openControl();
+    await user.click(screen.getByRole('button', { name: 'Start Matching' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Start Matching' }));
+    expect(await screen.findByText('Failed to start matching!', {}, { timeout: 10_000 })).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await user.click(screen.getByRole('button', { name: 'Send Emails' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Send Emails' }));
+    expect(await screen.findByText('Failed to start email!', {}, { timeout: 10_000 })).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    expect(screen.getByRole('status').textContent).toBe('All changes saved');
+    await user.click(screen.getByRole('button', { name: 'Next presenter' }));
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Not saved: try again'), { timeout: 10_000 });
+  });
+
+  it('says so when the event does not exist', async () => {
+    await renderApp('/events/missing');
+    expect(await screen.findByText('This event does not exist. It may have been deleted.', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to Events Dashboard' }).getAttribute('href')).toBe('/events');
+  });
+});
