@@ -6,8 +6,8 @@ import type { ReactNode } from 'react';
 
 const hidden = {
   position: 'absolute',
-  width: 1,
-  height: 1,
+  width: '1px',
+  height: '1px',
   m: '-1px',
   p: 0,
   overflow: 'hidden',

@@ -137,6 +137,22 @@ describe('the event control screen', () => {
     expect(screen.getByText(/Shortcuts: → or N next/)).toBeTruthy();
   });
 
+  it('leaves the shortcuts to an open menu, and takes them back once it closes', async () => {
+    await seedEvent({ open: true, presenterIndex: 1 });
+    const user = await openControl();
+    screen.getByRole('button', { name: 'Options for Sam Rivera' }).focus();
+    await user.keyboard('{Enter}');
+    await screen.findByRole('menuitem', { name: 'Move Up' });
+    await user.keyboard('n');
+    expect((await stored()).presenter_index).toBe(1);
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+    // Sam moved up before Lin, who stays live at the new position.
+    await waitFor(() => expect(live()).toBe('Lin Chen'));
+    await user.keyboard('p');
+    await waitFor(() => expect(live()).toBe('Sam Rivera'));
+  });
+
   it('adds the chosen presenter to the end of the current round; presenters already in a round cannot be chosen', async () => {
     await seedEvent();
     const user = await openControl();

@@ -226,7 +226,7 @@ describe('the admin journey, with a provider following', () => {
       await page.keyboard.press('Enter');
       await page.getByRole('menuitem', { name: 'Move Up' }).waitFor();
       await page.keyboard.press('Enter');
-      await expect.poll(() => order.allTextContents()).toEqual(['1.Ada Okafor', '2.Lin Chen', '3.Sam Rivera']);
+      await expect.poll(() => order.allTextContents()).toEqual(['1.Ada Okafor', '2.Lin Chen', '3.Sam RiveraLive']);
       // The live presenter stays the same person when the order changes under them.
       await page.getByTestId('live-presenter').filter({ hasText: 'Sam Rivera' }).waitFor();
       await live.getByRole('link', { name: /^Sam Rivera\s*,\s*Live$/ }).waitFor();
@@ -247,12 +247,14 @@ describe('the admin journey, with a provider following', () => {
       await page.getByRole('dialog', { name: 'Confirm Deletion' }).waitFor();
       await checkScreen(page, 1280, 'confirm-deletion');
       await page.getByRole('dialog', { name: 'Confirm Deletion' }).getByRole('button', { name: 'Cancel' }).click();
-      await page.keyboard.press('Escape');
-      await edit.waitFor({ state: 'hidden' });
+      await page.getByRole('dialog', { name: 'Confirm Deletion' }).waitFor({ state: 'detached' });
+      await edit.getByRole('button', { name: 'Cancel' }).click();
+      await edit.waitFor({ state: 'detached' });
       await page.getByRole('button', { name: 'Start Matching' }).click();
       await page.getByRole('dialog', { name: 'Start Matching' }).waitFor();
       await checkScreen(page, 1280, 'confirm-matching');
       await page.getByRole('dialog', { name: 'Start Matching' }).getByRole('button', { name: 'Cancel' }).click();
+      await page.getByRole('dialog', { name: 'Start Matching' }).waitFor({ state: 'detached' });
       await page.setViewportSize({ width: 768, height: 1024 });
       await checkScreen(page, 768, 'control');
       await page.setViewportSize({ width: 1280, height: 800 });

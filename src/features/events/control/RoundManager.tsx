@@ -148,7 +148,7 @@ export function RoundManager({ event, presenters, run }: RoundManagerProps) {
           </Tooltip>
           <Tooltip title={`${event.isEventOpen ? 'Stop' : 'Start'} the event (S)`}>
             <IconButton
-              aria-label={event.isEventOpen ? 'Stop event' : 'Start event'}
+              aria-label={event.isEventOpen ? 'Stop the event' : 'Start the event'}
               onClick={() => run({ kind: event.isEventOpen ? 'stop' : 'start' })}
               color={event.isEventOpen ? 'error' : 'success'}
               size="large"

@@ -21,8 +21,11 @@ function isTyping(target: EventTarget | null): boolean {
   );
 }
 
+/** An open dialog, menu or list of options (a closed menu may stay in the page, hidden, while it animates out). */
 function overlayOpen(): boolean {
-  return document.querySelector('[role="dialog"], [role="menu"], [role="listbox"]') !== null;
+  return Array.from(document.querySelectorAll('[role="dialog"], [role="menu"], [role="listbox"]')).some(
+    (overlay) => overlay.closest('[aria-hidden="true"]') === null && getComputedStyle(overlay).visibility !== 'hidden',
+  );
 }
 
 export function useControlShortcuts(shortcuts: ControlShortcuts): void {
