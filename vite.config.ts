@@ -1,5 +1,6 @@
 // Build and dev-server settings for the web app. The Firebase SDK goes into a chunk of its own
-// (large and rarely changing, so browsers keep it cached across releases), as does React. MUI is
+// (large and rarely changing, so browsers keep it cached across releases), except Storage, which
+// only admin screens use; React has a chunk of its own too. MUI is
 // left to per-route splitting: grouping it would put every route's components into a provider's
 // first load. The Firestore SDK alone is over 500 kB minified; the warning limit says so.
 
@@ -23,7 +24,8 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            { name: 'firebase', test: /[\\/]node_modules[\\/](@firebase|firebase)[\\/]/, priority: 2 },
+            // Storage is left out: only admin screens use it (event logos), so it rides with their chunks.
+            { name: 'firebase', test: /[\\/]node_modules[\\/](@firebase|firebase)[\\/](?!storage[\\/])/, priority: 2 },
             {
               name: 'react',
               test: /[\\/]node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler)[\\/]/,
