@@ -24,11 +24,14 @@ import { toast } from 'react-toastify';
 import { orderedRounds } from '../../../domain/rounds';
 import { timings } from '../../config/constants';
 import { paths } from '../../config/paths';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { createEvent, deleteEvent, updateEvent, type EventFields, type UploadProgress } from '../../db/eventAdmin';
 import type { LogoVariant } from '../../lib/logos';
 import type { Event, Rounds } from '../../types/event';
-import { DeleteEventDialog } from './DeleteEventDialog';
 import { LogoField } from './LogoField';
+
+/** The spec's 'Confirm Deletion' text (section 2, "Edit Event"). */
+export const deleteQuestion = 'Are you sure you want to delete this event? This action cannot be undone.';
 
 export const eventFormMessages = {
   created: 'Event saved successfully!',
@@ -256,9 +259,14 @@ function EventForm({ event, onClose, onBusyChange, titleId }: EventFormProps) {
           </Button>
         </DialogActions>
       </Stack>
-      <DeleteEventDialog
+      <ConfirmDialog
         open={confirmingDelete}
-        deleting={deleting}
+        title="Confirm Deletion"
+        question={deleteQuestion}
+        confirmLabel="Delete"
+        busy={deleting}
+        busyLabel="Deleting"
+        destructive
         onConfirm={remove}
         onCancel={() => setConfirmingDelete(false)}
       />

@@ -7,13 +7,14 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { toast } from 'react-toastify';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useLoad } from '../../components/useLoad';
 import { VisuallyHidden } from '../../components/VisuallyHidden';
 import { timings } from '../../config/constants';
 import { useAdmin } from '../../contexts/AdminContext';
 import { addPresenter, deletePresenter, getQuestionTitles, updatePresenter } from '../../db/presenters';
+import { presenterName } from '../../lib/presenterForm';
 import type { Presenter, PresenterFields } from '../../types/presenter';
-import { DeletePresenterDialog } from './DeletePresenterDialog';
 import { PresenterForm } from './PresenterForm';
 import { PresenterListPanel } from './PresenterListPanel';
 
@@ -100,10 +101,15 @@ export function PresenterManagement() {
           />
         </Stack>
       </Stack>
-      <DeletePresenterDialog
+      <ConfirmDialog
         open={confirm.open}
-        presenter={confirm.presenter}
-        deleting={deleting}
+        title="Confirm Delete"
+        // The presenter is kept while the dialog closes, so its text does not change.
+        question={`Are you sure you want to delete ${confirm.presenter ? presenterName(confirm.presenter) : ''}?`}
+        confirmLabel="Delete"
+        busy={deleting}
+        busyLabel="Deleting"
+        destructive
         onCancel={() => setConfirm((previous) => ({ ...previous, open: false }))}
         onConfirm={remove}
       />
