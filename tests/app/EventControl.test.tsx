@@ -7,52 +7,29 @@
 import { waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Timestamp } from 'firebase-admin/firestore';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { storedEvent } from '../db/appDb';
-import { createAccount, type TestAccount } from '../support/adminAccount';
-import { loadFirestoreRules } from '../support/projectRules';
-import { renderApp, screen, useAppTestBed } from './support/appTestBed';
+import { storedPresenter } from '../support/fixtures';
+import { renderApp, screen, useAppTestBed, useSignedInAdmin } from './support/appTestBed';
 
 const { projectId, adminDb } = useAppTestBed('app-event-control');
-const { auth } = await import('../../src/db/firebase');
-const { signInWithEmailAndPassword, signOut } = await import('firebase/auth');
+useSignedInAdmin(projectId, { each: true });
 
 const ada = { presenter_id: 'p-ada', first_name: 'Ada', last_name: 'Okafor' };
 const lin = { presenter_id: 'p-lin', first_name: 'Lin', last_name: 'Chen' };
 const sam = { presenter_id: 'p-sam', first_name: 'Sam', last_name: 'Rivera' };
 const kim = { presenter_id: 'p-kim', first_name: 'Kim', last_name: 'Park' };
 
-let admin: TestAccount;
-
-beforeAll(async () => {
-  await loadFirestoreRules(projectId);
-  admin = await createAccount(projectId);
-});
-
 beforeEach(async () => {
-  await signInWithEmailAndPassword(auth, admin.email, admin.password);
   const batch = adminDb().batch();
   for (const person of [ada, lin, sam, kim]) {
-    batch.set(adminDb().doc(`presenters/${person.presenter_id}`), {
-      first_name: person.first_name,
-      last_name: person.last_name,
-      email: `${person.first_name.toLowerCase()}@example.com`,
-      company: 'Acme',
-      phone: '',
-      website: '',
-      profile_url: '',
-      linkedin_url: '',
-      favourites: [],
-      verified: true,
-      status: 'Up Next',
-      terms_accepted: true,
-    });
+    const { first_name, last_name } = person;
+    batch.set(
+      adminDb().doc(`presenters/${person.presenter_id}`),
+      storedPresenter({ first_name, last_name, email: `${first_name.toLowerCase()}@example.com` }),
+    );
   }
   await batch.commit();
-});
-
-afterEach(async () => {
-  await signOut(auth);
 });
 
 async function seedEvent(options: Parameters<typeof storedEvent>[0] = {}, extra: Record<string, unknown> = {}) {

@@ -7,16 +7,15 @@
 import { render, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useEffect, useState } from 'react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { Event } from '../../src/types/event';
 import { storedEvent } from '../db/appDb';
-import { createAccount, type TestAccount } from '../support/adminAccount';
-import { loadFirestoreRules } from '../support/projectRules';
-import { screen, useAppTestBed } from './support/appTestBed';
+import { screen, useAppTestBed, useSignedInAdmin } from './support/appTestBed';
 
 const { projectId, adminDb } = useAppTestBed('app-event-form');
+useSignedInAdmin(projectId, { each: true });
 const { auth } = await import('../../src/db/firebase');
-const { signInWithEmailAndPassword, signOut } = await import('firebase/auth');
+const { signOut } = await import('firebase/auth');
 const { createMemoryRouter, RouterProvider, useParams } = await import('react-router-dom');
 const { AppProviders } = await import('../../src/app/AppProviders');
 const { watchEvent } = await import('../../src/db/events');
@@ -26,25 +25,13 @@ const ada = { presenter_id: 'p-ada', first_name: 'Ada', last_name: 'Okafor' };
 const lin = { presenter_id: 'p-lin', first_name: 'Lin', last_name: 'Chen' };
 const sam = { presenter_id: 'p-sam', first_name: 'Sam', last_name: 'Rivera' };
 
-let admin: TestAccount;
-
-beforeAll(async () => {
-  await loadFirestoreRules(projectId);
-  admin = await createAccount(projectId);
-});
-
 beforeEach(async () => {
-  await signInWithEmailAndPassword(auth, admin.email, admin.password);
   await adminDb()
     .doc('events/medtech')
     .set({
       ...storedEvent({ rounds: { round_1: [ada], round_2: [lin, sam] }, startTime: new Date(2030, 4, 1, 11, 15) }),
       normalLogo: 'https://logos.example/normal.png',
     });
-});
-
-afterEach(async () => {
-  await signOut(auth);
 });
 
 /** The control screen's part: the live event and an edit button that opens the dialog. */

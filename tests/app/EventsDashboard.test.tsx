@@ -6,39 +6,19 @@
 
 import { render, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { storedEvent } from '../db/appDb';
-import { createAccount, type TestAccount } from '../support/adminAccount';
-import { loadFirestoreRules } from '../support/projectRules';
-import { screen, spoken, useAppTestBed } from './support/appTestBed';
+import { describe, expect, it } from 'vitest';
+import { newTwoRoundEvent, storedEvent } from '../db/appDb';
+import { PNG_1X1 } from '../support/fixtures';
+import { screen, spoken, useAppTestBed, useSignedInAdmin } from './support/appTestBed';
 
 const { projectId, adminDb } = useAppTestBed('app-events-dashboard');
+useSignedInAdmin(projectId, { each: true });
 const { auth } = await import('../../src/db/firebase');
-const { signInWithEmailAndPassword, signOut } = await import('firebase/auth');
+const { signOut } = await import('firebase/auth');
 const { createMemoryRouter, RouterProvider } = await import('react-router-dom');
 const { AppProviders } = await import('../../src/app/AppProviders');
 const { EventsDashboard } = await import('../../src/features/events/EventsDashboard');
 const { LOGO_MAX_BYTES } = await import('../../src/config/constants');
-
-const PNG = Uint8Array.from(
-  atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=='),
-  (c) => c.charCodeAt(0),
-);
-
-let admin: TestAccount;
-
-beforeAll(async () => {
-  await loadFirestoreRules(projectId);
-  admin = await createAccount(projectId);
-});
-
-beforeEach(async () => {
-  await signInWithEmailAndPassword(auth, admin.email, admin.password);
-});
-
-afterEach(async () => {
-  await signOut(auth);
-});
 
 function renderDashboard() {
   const router = createMemoryRouter(
@@ -153,7 +133,7 @@ describe('Create New Event', () => {
     await user.upload(middle, new File([new Uint8Array(LOGO_MAX_BYTES)], 'huge.png', { type: 'image/png' }));
     expect(within(dialog).getByText('The logo must be smaller than 5 MB.')).toBeTruthy();
 
-    await user.upload(normal, new File([PNG], 'logo.png', { type: 'image/png' }));
+    await user.upload(normal, new File([PNG_1X1], 'logo.png', { type: 'image/png' }));
     expect(within(dialog).queryByText('The logo must be a PNG, JPEG, GIF, WebP or AVIF image.')).toBeNull();
     expect(await within(dialog).findByRole('img', { name: /^Normal Logo.* preview$/ })).toBeTruthy();
   });
@@ -179,11 +159,7 @@ describe('Create New Event', () => {
     const stored = (await adminDb().doc(`events/${eventId}`).get()).data();
     expect(stored).toMatchObject({
       location: 'Innovation Hub',
-      number_of_rounds: 2,
-      rounds: { round_1: [], round_2: [] },
-      is_event_open: false,
-      round_number: 1,
-      presenter_index: -1,
+      ...newTwoRoundEvent,
       normalLogo: null,
       middleLogo: null,
     });

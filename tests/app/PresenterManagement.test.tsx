@@ -8,41 +8,17 @@ import { waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, storedEvent } from '../db/appDb';
-import { createAccount } from '../support/adminAccount';
 import { firestoreEmulator } from '../support/emulators';
+import { storedPresenter } from '../support/fixtures';
 import { loadFirestoreRules } from '../support/projectRules';
 import { startNetworkProxy } from './support/networkProxy';
-import { renderApp, screen, useAppTestBed } from './support/appTestBed';
+import { renderApp, screen, useAppTestBed, useSignedInAdmin } from './support/appTestBed';
 
 const network = await startNetworkProxy(firestoreEmulator());
 const { projectId, adminDb } = useAppTestBed('app-presenter-admin', { network });
-const { auth } = await import('../../src/db/firebase');
-const { signInWithEmailAndPassword, signOut } = await import('firebase/auth');
+useSignedInAdmin(projectId, { each: false });
 
-beforeAll(async () => {
-  await loadFirestoreRules(projectId);
-  const account = await createAccount(projectId);
-  await signInWithEmailAndPassword(auth, account.email, account.password);
-});
-
-afterAll(async () => {
-  await signOut(auth);
-});
-
-const ada = {
-  first_name: 'Ada',
-  last_name: 'Okafor',
-  email: 'ada@startup.example',
-  company: 'PulseLoop',
-  phone: '(555) 010-0001',
-  website: 'https://pulseloop.example',
-  profile_url: '',
-  linkedin_url: 'https://www.linkedin.com/in/ada',
-  favourites: ['q2'],
-  verified: true,
-  status: 'Up Next',
-  terms_accepted: true,
-};
+const ada = storedPresenter({ profile_url: '', favourites: ['q2'] });
 const lin = { ...ada, first_name: 'Lin', last_name: 'Chen', email: 'lin@startup.example', linkedin_url: '', favourites: [] };
 
 async function seed() {

@@ -4,13 +4,11 @@
 // pointAppAtEmulators() before importing anything from src/db.
 
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs/promises';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getFirestore, Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
-import { authEmulator, firestoreEmulator, resetFirestore, storageEmulator, uniqueProjectId } from '../support/emulators';
-
-const address = ({ host, port }: { host: string; port: number }) => `${host}:${port}`;
+import { appEnvironment, resetFirestore, uniqueProjectId } from '../support/emulators';
+import { loadFirestoreRules } from '../support/projectRules';
 
 /**
  * Sets the app's VITE_* settings for this test process and loads firestore.rules for the
@@ -19,19 +17,8 @@ const address = ({ host, port }: { host: string; port: number }) => `${host}:${p
  */
 export async function pointAppAtEmulators(label: string): Promise<string> {
   const projectId = uniqueProjectId(label);
-  const rules = await fs.readFile('firestore.rules', 'utf8');
-  const res = await fetch(`http://${address(firestoreEmulator())}/emulator/v1/projects/${projectId}:securityRules`, {
-    method: 'PUT',
-    body: JSON.stringify({ rules: { files: [{ name: 'firestore.rules', content: rules }] } }),
-  });
-  if (!res.ok) throw new Error(`Loading firestore.rules failed: ${res.status} ${await res.text()}`);
-  Object.assign(process.env, {
-    VITE_USE_EMULATORS: 'true',
-    VITE_FIREBASE_PROJECT_ID: projectId,
-    VITE_FIRESTORE_EMULATOR_HOST: address(firestoreEmulator()),
-    VITE_AUTH_EMULATOR_HOST: address(authEmulator()),
-    VITE_STORAGE_EMULATOR_HOST: address(storageEmulator()),
-  });
+  await loadFirestoreRules(projectId);
+  appEnvironment(projectId);
   return projectId;
 }
 
@@ -106,6 +93,18 @@ export function storedEvent(options: StoredEventOptions = {}): Record<string, un
     developers: [{ name: 'Dev One', linkedin_url: 'https://www.linkedin.com/in/dev-one' }],
   };
 }
+
+/**
+ * What creating an event with two rounds stores besides its texts, time and logos: both rounds
+ * empty, closed, at round 1 with nobody live.
+ */
+export const newTwoRoundEvent = {
+  number_of_rounds: 2,
+  rounds: { round_1: [], round_2: [] },
+  is_event_open: false,
+  round_number: 1,
+  presenter_index: -1,
+};
 
 /** Waits until `check` passes (it throws until then), for live updates. */
 export async function eventually(check: () => void, timeoutMs = 8_000): Promise<void> {

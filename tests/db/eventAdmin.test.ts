@@ -9,7 +9,8 @@ import { Timestamp } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Event } from '../../src/types/event';
 import { createAccount, type TestAccount } from '../support/adminAccount';
-import { eventually, pointAppAtEmulators, storedEvent, useAdminDb } from './appDb';
+import { PNG_1X1 } from '../support/fixtures';
+import { eventually, newTwoRoundEvent, pointAppAtEmulators, storedEvent, useAdminDb } from './appDb';
 
 const projectId = await pointAppAtEmulators('db-event-admin');
 const { auth } = await import('../../src/db/firebase');
@@ -17,11 +18,9 @@ const { createEvent, deleteEvent, updateEvent, watchEvents } = await import('../
 type UploadProgress = import('../../src/db/eventAdmin').UploadProgress;
 const adminDb = useAdminDb(projectId);
 
-// A 1×1 transparent PNG and a 1×1 GIF.
-const bytes = (base64: string) => Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
-const PNG = bytes('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==');
-const GIF = bytes('R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==');
-const png = (name: string) => new File([PNG], name, { type: 'image/png' });
+// A 1×1 GIF.
+const GIF = Uint8Array.from(atob('R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw=='), (c) => c.charCodeAt(0));
+const png = (name: string) => new File([PNG_1X1], name, { type: 'image/png' });
 const gif = (name: string) => new File([GIF], name, { type: 'image/gif' });
 
 const fields = {
@@ -65,11 +64,7 @@ describe('createEvent', () => {
       title: 'Med-Tech Pitch Session',
       description: 'Three-minute pitches.',
       location: 'Innovation Hub',
-      number_of_rounds: 2,
-      rounds: { round_1: [], round_2: [] },
-      is_event_open: false,
-      round_number: 1,
-      presenter_index: -1,
+      ...newTwoRoundEvent,
       is_matching: false,
       is_emailing: false,
       is_slider_open: false,
@@ -78,12 +73,12 @@ describe('createEvent', () => {
     expect((event?.start_time as Timestamp).toDate()).toEqual(fields.startTime);
     expect(decodeURIComponent(String(event?.normalLogo))).toContain(`event_logos/${eventId}_normal.png`);
     expect(decodeURIComponent(String(event?.middleLogo))).toContain(`event_logos/${eventId}_middle.png`);
-    expect(await served(event?.normalLogo)).toEqual({ status: 200, body: PNG });
-    expect(await served(event?.middleLogo)).toEqual({ status: 200, body: PNG });
+    expect(await served(event?.normalLogo)).toEqual({ status: 200, body: PNG_1X1 });
+    expect(await served(event?.middleLogo)).toEqual({ status: 200, body: PNG_1X1 });
 
     for (const variant of ['normal', 'middle'] as const) {
       const last = progress.filter((p) => p.variant === variant).at(-1);
-      expect(last).toEqual({ variant, bytesTransferred: PNG.length, totalBytes: PNG.length });
+      expect(last).toEqual({ variant, bytesTransferred: PNG_1X1.length, totalBytes: PNG_1X1.length });
     }
   });
 
@@ -176,7 +171,7 @@ describe('updateEvent', () => {
     expect(await served(after?.normalLogo)).toEqual({ status: 200, body: GIF });
     expect((await served(before?.normalLogo)).status).toBe(404);
     expect(after?.middleLogo).toBe(before?.middleLogo);
-    expect(await served(after?.middleLogo)).toEqual({ status: 200, body: PNG });
+    expect(await served(after?.middleLogo)).toEqual({ status: 200, body: PNG_1X1 });
   });
 
   it('fails for an event that does not exist', async () => {
@@ -236,7 +231,7 @@ describe('deleteEvent', () => {
     expect(await stored(kept)).toBeDefined();
     expect(await countFor('responses', kept)).toBe(3);
     expect(await countFor('final_matches', kept)).toBe(1);
-    expect(await served(keptLogo)).toEqual({ status: 200, body: PNG });
+    expect(await served(keptLogo)).toEqual({ status: 200, body: PNG_1X1 });
   });
 
   it('finishes a deletion that was cut short (the event still there, its logos already gone)', async () => {

@@ -4,8 +4,9 @@
 
 import { signInWithEmailAndPassword } from 'firebase/auth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Presenter, PresenterFields } from '../../src/types/presenter';
+import type { Presenter } from '../../src/types/presenter';
 import { createAccount } from '../support/adminAccount';
+import { adaFields, storedPresenter } from '../support/fixtures';
 import { eventually, pointAppAtEmulators, storedEvent, useAdminDb } from './appDb';
 
 const projectId = await pointAppAtEmulators('db-presenters');
@@ -13,18 +14,6 @@ const { auth } = await import('../../src/db/firebase');
 const { addPresenter, deletePresenter, getQuestionTitles, updatePresenter, watchPresenters } =
   await import('../../src/db/presenters');
 const adminDb = useAdminDb(projectId);
-
-const adaFields: PresenterFields = {
-  first_name: 'Ada',
-  last_name: 'Okafor',
-  email: 'ada@startup.example',
-  company: 'PulseLoop',
-  phone: '(555) 010-0001',
-  website: 'https://pulseloop.example',
-  profile_url: 'https://cdn.example.com/ada.jpg',
-  linkedin_url: 'https://www.linkedin.com/in/ada',
-  favourites: ['q1'],
-};
 
 const entry = (presenter_id: string, first_name: string, last_name: string) => ({ presenter_id, first_name, last_name });
 const ada = entry('p-ada', 'Ada', 'Okafor');
@@ -35,7 +24,7 @@ const sam = entry('p-sam', 'Sam', 'Rivera');
 async function storePresenter(id: string, changes: Record<string, unknown> = {}): Promise<void> {
   await adminDb()
     .doc(`presenters/${id}`)
-    .set({ ...adaFields, favourites: [], verified: false, status: 'Up Next', terms_accepted: true, ...changes });
+    .set({ ...storedPresenter({ favourites: [], verified: false }), ...changes });
 }
 
 const stored = async (path: string) => (await adminDb().doc(path).get()).data();

@@ -3,24 +3,19 @@
 // that is not a raster image is refused before anything is sent; deleting is idempotent.
 
 import { describe, expect, it } from 'vitest';
+import { PNG_1X1 } from '../support/fixtures';
 import { pointAppAtEmulators } from './appDb';
 
 await pointAppAtEmulators('storage');
 const { deleteEventLogo, uploadEventLogo } = await import('../../src/db/storage');
 
-// A 1×1 transparent PNG.
-const PNG = Uint8Array.from(
-  atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=='),
-  (c) => c.charCodeAt(0),
-);
-
 describe('event logos', () => {
   it('uploads a PNG and returns a download URL that serves it', async () => {
-    const url = await uploadEventLogo('ev-logo', 'normal', new Blob([PNG], { type: 'image/png' }));
+    const url = await uploadEventLogo('ev-logo', 'normal', new Blob([PNG_1X1], { type: 'image/png' }));
     expect(decodeURIComponent(url)).toContain('event_logos/ev-logo_normal.png');
     const res = await fetch(url);
     expect(res.status).toBe(200);
-    expect(new Uint8Array(await res.arrayBuffer())).toEqual(PNG);
+    expect(new Uint8Array(await res.arrayBuffer())).toEqual(PNG_1X1);
 
     await deleteEventLogo(url);
     expect((await fetch(url)).status).toBe(404);

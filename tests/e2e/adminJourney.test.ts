@@ -15,19 +15,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openAdminDb, type AdminDb } from '../db/appDb';
 import { createAccount, type TestAccount } from '../support/adminAccount';
 import { launchChromium, saveScreenshot } from '../support/browser';
-import { seriousViolations, settleAnimations, startBuiltApp, type BuiltApp } from '../support/builtApp';
+import { checkPage, startBuiltApp, type BuiltApp } from '../support/builtApp';
 import { uniqueProjectId } from '../support/emulators';
+import { PNG_1X1, storedGrace, storedPresenter } from '../support/fixtures';
 import { loadFirestoreRules } from '../support/projectRules';
 
 const projectId = uniqueProjectId('e2e-admin');
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-  'base64',
-);
+const PNG = Buffer.from(PNG_1X1);
 const PRESENTERS = [
-  { id: 'p-ada', first_name: 'Ada', last_name: 'Okafor' },
-  { id: 'p-lin', first_name: 'Lin', last_name: 'Chen' },
-  { id: 'p-sam', first_name: 'Sam', last_name: 'Rivera' },
+  { id: 'p-ada', first_name: 'Ada', last_name: 'Okafor', linkedin_url: 'https://www.linkedin.com/in/ada' },
+  { id: 'p-lin', first_name: 'Lin', last_name: 'Chen', linkedin_url: '' },
+  { id: 'p-sam', first_name: 'Sam', last_name: 'Rivera', linkedin_url: '' },
 ];
 const MEASURED_PRESSES = 20;
 
@@ -41,21 +39,10 @@ beforeAll(async () => {
   [app, browser, account] = await Promise.all([startBuiltApp(projectId), launchChromium(), createAccount(projectId)]);
   admin = openAdminDb(projectId);
   const batch = admin.db.batch();
-  for (const presenter of PRESENTERS) {
-    batch.set(admin.db.doc(`presenters/${presenter.id}`), {
-      first_name: presenter.first_name,
-      last_name: presenter.last_name,
-      email: `${presenter.first_name.toLowerCase()}@example.com`,
-      company: 'Acme Health',
-      phone: '',
-      website: '',
-      profile_url: '',
-      linkedin_url: presenter.id === 'p-ada' ? 'https://www.linkedin.com/in/ada' : '',
-      favourites: [],
-      verified: true,
-      status: 'Up Next',
-      terms_accepted: true,
-    });
+  for (const { id, first_name, last_name, linkedin_url } of PRESENTERS) {
+    const email = `${first_name.toLowerCase()}@example.com`;
+    const details = { company: 'Acme Health', phone: '', website: '', profile_url: '', linkedin_url, favourites: [] };
+    batch.set(admin.db.doc(`presenters/${id}`), storedPresenter({ first_name, last_name, email, ...details }));
   }
   await batch.commit();
 }, 180_000);
@@ -65,13 +52,6 @@ afterAll(async () => {
   await browser?.close();
   await app?.close();
 });
-
-async function checkScreen(page: Page, width: number, step: string) {
-  await settleAnimations(page);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth), `${step} fits ${width} px`).toBeLessThanOrEqual(width);
-  await saveScreenshot(page, `admin-${step}-${width}`);
-  expect(await seriousViolations(page), `axe on ${step} at ${width} px`).toEqual([]);
-}
 
 async function newPage(context: BrowserContext): Promise<Page> {
   const page = await context.newPage();
@@ -122,32 +102,22 @@ describe('the admin journey, with a provider following', () => {
   it('signs in, creates an event with logos, fills and orders a round, starts it and moves the live presenter', async () => {
     const adminContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const providerContext = await browser.newContext({ viewport: { width: 360, height: 740 } });
-    await providerContext.addInitScript(() => {
-      window.localStorage.setItem(
-        'profile',
-        JSON.stringify({
-          user_id: '',
-          first_name: 'Grace',
-          last_name: 'Hopper',
-          email: 'grace@example.com',
-          company: 'Navy Labs',
-          phone: '',
-          terms_accepted: true,
-        }),
-      );
-    });
+    await providerContext.addInitScript(
+      (profile) => window.localStorage.setItem('profile', profile),
+      JSON.stringify(storedGrace('')),
+    );
     try {
       const page = await newPage(adminContext);
 
       // Sign-in.
       await page.goto(new URL('/events', app.url).href);
       await page.getByRole('heading', { name: 'Admin Portal' }).waitFor();
-      await checkScreen(page, 1280, 'login');
+      await checkPage(page, 1280, 'admin-login');
       await page.getByLabel('Email').fill(account.email);
       await page.getByLabel('Password').fill(account.password);
       await page.getByRole('button', { name: 'Continue' }).click();
       await page.getByRole('heading', { name: 'Events Dashboard' }).waitFor();
-      await checkScreen(page, 1280, 'dashboard-empty');
+      await checkPage(page, 1280, 'admin-dashboard-empty');
 
       // Create an event with two logos.
       await page.getByRole('button', { name: 'Create New Event' }).click();
@@ -159,7 +129,7 @@ describe('the admin journey, with a provider following', () => {
       await create.getByLabel('Location').fill('Innovation Hub, Room 101');
       await create.getByRole('group', { name: 'Start Time' }).getByRole('spinbutton', { name: 'Month' }).click();
       await page.keyboard.type('050120301115AM');
-      await checkScreen(page, 1280, 'create-event');
+      await checkPage(page, 1280, 'admin-create-event');
       await create.getByRole('button', { name: 'Create Event' }).click();
       await page.getByText('Event saved successfully!').waitFor({ timeout: 20_000 });
       const card = page.getByRole('link', { name: /Spring Med-Tech Pitch Night/ });
@@ -168,7 +138,7 @@ describe('the admin journey, with a provider following', () => {
       const logos = await card.locator('img').evaluateAll((images) => images.map((image) => (image as HTMLImageElement).src));
       expect(logos).toHaveLength(2);
       for (const logo of logos) expect((await fetch(logo)).status).toBe(200);
-      await checkScreen(page, 1280, 'dashboard');
+      await checkPage(page, 1280, 'admin-dashboard');
 
       // The control screen: fill round 1 and order it.
       await card.click();
@@ -188,7 +158,7 @@ describe('the admin journey, with a provider following', () => {
       const order = page.getByRole('list', { name: 'Round 1 presenters' }).getByRole('listitem');
       await expect.poll(() => order.allTextContents()).toEqual(['1.Ada Okafor', '2.Sam Rivera', '3.Lin Chen']);
       await page.getByRole('status').filter({ hasText: 'All changes saved' }).waitFor();
-      await checkScreen(page, 1280, 'control');
+      await checkPage(page, 1280, 'admin-control');
 
       // Start the event; the provider follows on a phone.
       await page.getByRole('button', { name: 'Start Event' }).click();
@@ -242,26 +212,26 @@ describe('the admin journey, with a provider following', () => {
         .getByRole('img', { name: /preview/ })
         .first()
         .waitFor();
-      await checkScreen(page, 1280, 'edit-event');
+      await checkPage(page, 1280, 'admin-edit-event');
       await edit.getByRole('button', { name: 'Delete Event' }).click();
       await page.getByRole('dialog', { name: 'Confirm Deletion' }).waitFor();
-      await checkScreen(page, 1280, 'confirm-deletion');
+      await checkPage(page, 1280, 'admin-confirm-deletion');
       await page.getByRole('dialog', { name: 'Confirm Deletion' }).getByRole('button', { name: 'Cancel' }).click();
       await page.getByRole('dialog', { name: 'Confirm Deletion' }).waitFor({ state: 'detached' });
       await edit.getByRole('button', { name: 'Cancel' }).click();
       await edit.waitFor({ state: 'detached' });
       await page.getByRole('button', { name: 'Start Matching' }).click();
       await page.getByRole('dialog', { name: 'Start Matching' }).waitFor();
-      await checkScreen(page, 1280, 'confirm-matching');
+      await checkPage(page, 1280, 'admin-confirm-matching');
       await page.getByRole('dialog', { name: 'Start Matching' }).getByRole('button', { name: 'Cancel' }).click();
       await page.getByRole('dialog', { name: 'Start Matching' }).waitFor({ state: 'detached' });
       await page.setViewportSize({ width: 768, height: 1024 });
-      await checkScreen(page, 768, 'control');
+      await checkPage(page, 768, 'admin-control');
       await page.setViewportSize({ width: 1280, height: 800 });
       await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Presenters' }).click();
       await page.getByRole('heading', { name: 'All Presenters' }).waitFor();
       await page.getByText('Ada Okafor').first().waitFor();
-      await checkScreen(page, 1280, 'invite');
+      await checkPage(page, 1280, 'admin-invite');
 
       // Next latency: key press on the laptop → the new live presenter on the phone, 20 times
       // (Next from Ada to Lin, then Previous back, unmeasured).

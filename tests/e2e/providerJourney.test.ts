@@ -4,11 +4,11 @@
 // is screenshotted (tests/artifacts/) and scanned with axe-core: no serious or critical
 // accessibility violations.
 
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openAdminDb, storedEvent, type AdminDb } from '../db/appDb';
 import { launchChromium, saveScreenshot } from '../support/browser';
-import { seriousViolations, settleAnimations, startBuiltApp, type BuiltApp } from '../support/builtApp';
+import { checkPage, startBuiltApp, type BuiltApp } from '../support/builtApp';
 import { uniqueProjectId } from '../support/emulators';
 
 const projectId = uniqueProjectId('e2e-provider');
@@ -110,13 +110,6 @@ afterAll(async () => {
   await app?.close();
 });
 
-async function checkStep(page: Page, width: number, step: string) {
-  await settleAnimations(page);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth), `${step} fits ${width} px`).toBeLessThanOrEqual(width);
-  await saveScreenshot(page, `provider-${step}-${width}`);
-  expect(await seriousViolations(page), `axe on ${step} at ${width} px`).toEqual([]);
-}
-
 describe.each([
   { width: 360, height: 740, email: 'phone.provider@example.com' },
   { width: 1280, height: 800, email: 'laptop.provider@example.com' },
@@ -132,7 +125,7 @@ describe.each([
         .getByRole('region', { name: 'Explore Sessions' })
         .getByRole('link', { name: /^11:15 AM\s*,\s*Med-Tech Pitch Session/ })
         .waitFor();
-      await checkStep(page, width, 'landing');
+      await checkPage(page, width, 'provider-landing');
 
       await page.getByRole('link', { name: 'Complete Your Profile' }).click();
       await page.getByRole('heading', { name: 'Provider Profile' }).waitFor();
@@ -143,7 +136,7 @@ describe.each([
       await page.getByLabel('Phone Number').pressSequentially('5550100123');
       expect(await page.getByLabel('Phone Number').inputValue()).toBe('(555) 010-0123');
       await page.getByRole('checkbox', { name: 'I agree to the Privacy Policy' }).check();
-      await checkStep(page, width, 'profile');
+      await checkPage(page, width, 'provider-profile');
       await page.getByRole('button', { name: 'Save' }).click();
       await page.getByText('Profile saved successfully!').waitFor();
       await page.waitForURL('**/presenters');
@@ -157,12 +150,12 @@ describe.each([
         .getByRole('region', { name: 'Up Next' })
         .getByRole('link', { name: /^Lin Chen\s*,\s*Up Next$/ })
         .waitFor();
-      await checkStep(page, width, 'presenters');
+      await checkPage(page, width, 'provider-presenters');
 
       await live.getByRole('link', { name: /^Ada Okafor\s*,\s*Live$/ }).click();
       const rules = page.getByRole('dialog', { name: 'Star Rating System' });
       await rules.waitFor();
-      await checkStep(page, width, 'star-rating-system');
+      await checkPage(page, width, 'provider-star-rating-system');
       await rules.getByRole('button', { name: 'OK' }).click();
       await rules.waitFor({ state: 'hidden' });
 
@@ -172,13 +165,13 @@ describe.each([
       await stars.getByLabel('Comments').fill('We can run a pilot study.');
       await page.getByRole('region', { name: 'Overall' }).getByRole('button', { name: '5 of 5' }).click();
       await page.getByRole('region', { name: 'Comments' }).getByLabel('Your answer').fill('Great pitch.');
-      await checkStep(page, width, 'questions');
+      await checkPage(page, width, 'provider-questions');
 
       await page.getByRole('button', { name: 'Submit' }).click();
       await page.getByText('Responses submitted successfully!').waitFor();
       await page.waitForURL('**/presenters');
       await live.getByRole('link', { name: /^Ada Okafor\s*,\s*Live$/ }).waitFor();
-      await checkStep(page, width, 'submitted');
+      await checkPage(page, width, 'provider-submitted');
 
       const uid = await page.evaluate(() => JSON.parse(window.localStorage.getItem('profile') ?? '{}').user_id as string);
       const stored = await admin.db.collection('responses').where('provider_id', '==', uid).get();
@@ -227,19 +220,19 @@ describe.each([
         .getByRole('region', { name: 'Potential Matches' })
         .getByRole('button', { name: /^Lin Chen/ })
         .waitFor();
-      await checkStep(page, width, 'results');
+      await checkPage(page, width, 'provider-results');
 
       await yours.getByRole('button', { name: /^Ada Okafor/ }).click();
       const dialog = page.getByRole('dialog', { name: 'Ada Okafor' });
       await dialog.getByText('Attendee Viewer (You)').waitFor();
       await page.waitForTimeout(1_600);
-      await checkStep(page, width, 'results-dialog');
+      await checkPage(page, width, 'provider-results-dialog');
 
       await dialog.getByRole('link', { name: 'Match Details' }).click();
       await page.waitForURL('**/match/m-ada');
       await page.getByRole('heading', { name: 'Ada Okafor' }).waitFor();
       await page.getByRole('link', { name: 'View LinkedIn Profile' }).waitFor();
-      await checkStep(page, width, 'match-details');
+      await checkPage(page, width, 'provider-match-details');
     } finally {
       await context.close();
     }

@@ -13,6 +13,7 @@ import {
   type PresenterFormValues,
 } from '../../src/lib/presenterForm';
 import type { Presenter } from '../../src/types/presenter';
+import { adaFields, storedPresenter } from '../support/fixtures';
 
 const valid: PresenterFormValues = {
   ...emptyPresenterForm,
@@ -21,22 +22,7 @@ const valid: PresenterFormValues = {
   email: 'ada@startup.example',
 };
 
-const storedAda: Presenter = {
-  id: 'p-ada',
-  first_name: 'Ada',
-  last_name: 'Okafor',
-  email: 'ada@startup.example',
-  company: 'PulseLoop',
-  phone: '(555) 010-0001',
-  website: 'https://pulseloop.example',
-  profile_url: 'https://cdn.example.com/ada.jpg',
-  linkedin_url: 'https://www.linkedin.com/in/ada',
-  favourites: ['q1'],
-  verified: true,
-  status: 'Up Next',
-  terms_accepted: true,
-  invite_id: 'inv-1',
-};
+const storedAda: Presenter = { id: 'p-ada', ...storedPresenter({ invite_id: 'inv-1' }) };
 
 describe('presenterFormProblem', () => {
   it('accepts first name, last name and e-mail alone: every other field is optional', () => {
@@ -110,17 +96,7 @@ describe('toPresenterFields', () => {
 
 describe('presenterFormValues', () => {
   it("fills the form with a stored presenter's editable fields only", () => {
-    expect(presenterFormValues(storedAda)).toEqual({
-      first_name: 'Ada',
-      last_name: 'Okafor',
-      email: 'ada@startup.example',
-      company: 'PulseLoop',
-      phone: '(555) 010-0001',
-      website: 'https://pulseloop.example',
-      profile_url: 'https://cdn.example.com/ada.jpg',
-      linkedin_url: 'https://www.linkedin.com/in/ada',
-      favourites: ['q1'],
-    });
+    expect(presenterFormValues(storedAda)).toEqual(adaFields);
   });
 });
 

@@ -17,12 +17,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startBackend, type RunningBackend } from '../../backend/src/server.js';
 import { LOGO_CONTENT_TYPES } from '../../src/config/constants';
 import { uniqueProjectId } from '../support/emulators';
+import { PNG_1X1 } from '../support/fixtures';
 
 const STORAGE_RULES = fs.readFileSync('storage.rules', 'utf8');
-const PNG = Uint8Array.from(
-  atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=='),
-  (c) => c.charCodeAt(0),
-);
 const SVG = new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
 
 let backend: RunningBackend | undefined;
@@ -66,18 +63,18 @@ const upload = (context: RulesTestContext, path: string, data: Uint8Array, conte
 
 async function seedLogo(path: string): Promise<void> {
   await testEnv().withSecurityRulesDisabled(async (context) => {
-    await upload(context, path, PNG, 'image/png');
+    await upload(context, path, PNG_1X1, 'image/png');
   });
 }
 
 describe('event_logos', () => {
   describe('an admin', () => {
     it('uploads a PNG logo', async () => {
-      await assertSucceeds(upload(admin(), 'event_logos/ev1_normal.png', PNG, 'image/png'));
+      await assertSucceeds(upload(admin(), 'event_logos/ev1_normal.png', PNG_1X1, 'image/png'));
     });
 
     it.each(LOGO_CONTENT_TYPES)('uploads a logo of type %s (LOGO_CONTENT_TYPES)', async (contentType) => {
-      await assertSucceeds(upload(admin(), `event_logos/ev1_middle.${contentType.slice('image/'.length)}`, PNG, contentType));
+      await assertSucceeds(upload(admin(), `event_logos/ev1_middle.${contentType.slice('image/'.length)}`, PNG_1X1, contentType));
     });
 
     it('cannot upload an SVG logo (an SVG can carry script)', async () => {
@@ -91,13 +88,13 @@ describe('event_logos', () => {
 
     it('cannot upload something that is not a raster image', async () => {
       for (const contentType of ['text/html', 'application/pdf', 'image/x-icon', 'image/svg']) {
-        await assertFails(upload(admin(), 'event_logos/ev1_normal.png', PNG, contentType));
+        await assertFails(upload(admin(), 'event_logos/ev1_normal.png', PNG_1X1, contentType));
       }
     });
 
     it('replaces and deletes a logo', async () => {
       await seedLogo('event_logos/ev1_normal.png');
-      await assertSucceeds(upload(admin(), 'event_logos/ev1_normal.png', PNG, 'image/png'));
+      await assertSucceeds(upload(admin(), 'event_logos/ev1_normal.png', PNG_1X1, 'image/png'));
       await assertSucceeds(admin().storage().ref('event_logos/ev1_normal.png').delete());
     });
 
@@ -108,7 +105,7 @@ describe('event_logos', () => {
     });
 
     it('cannot store files outside event_logos/', async () => {
-      await assertFails(upload(admin(), 'elsewhere/ev1_normal.png', PNG, 'image/png'));
+      await assertFails(upload(admin(), 'elsewhere/ev1_normal.png', PNG_1X1, 'image/png'));
     });
 
     it('cannot store a logo under another name than {eventId}_normal.{ext} or {eventId}_middle.{ext}', async () => {
@@ -122,7 +119,7 @@ describe('event_logos', () => {
         'event_logos/ev1 normal.png',
         'event_logos/ev1/ev1_normal.png',
       ]) {
-        await assertFails(upload(admin(), path, PNG, 'image/png'));
+        await assertFails(upload(admin(), path, PNG_1X1, 'image/png'));
       }
     });
   });
@@ -138,9 +135,9 @@ describe('event_logos', () => {
       });
 
       it('cannot upload, replace or delete a logo', async () => {
-        await assertFails(upload(signedIn(), 'event_logos/ev2_normal.png', PNG, 'image/png'));
+        await assertFails(upload(signedIn(), 'event_logos/ev2_normal.png', PNG_1X1, 'image/png'));
         await seedLogo('event_logos/ev1_normal.png');
-        await assertFails(upload(signedIn(), 'event_logos/ev1_normal.png', PNG, 'image/png'));
+        await assertFails(upload(signedIn(), 'event_logos/ev1_normal.png', PNG_1X1, 'image/png'));
         await assertFails(signedIn().storage().ref('event_logos/ev1_normal.png').delete());
       });
     });
@@ -153,7 +150,7 @@ describe('event_logos', () => {
     });
 
     it('cannot upload or delete a logo', async () => {
-      await assertFails(upload(visitor(), 'event_logos/ev2_normal.png', PNG, 'image/png'));
+      await assertFails(upload(visitor(), 'event_logos/ev2_normal.png', PNG_1X1, 'image/png'));
       await seedLogo('event_logos/ev1_normal.png');
       await assertFails(visitor().storage().ref('event_logos/ev1_normal.png').delete());
     });

@@ -1,6 +1,6 @@
 // The built app served by Vite's preview server, pointed at the emulators under test for one
-// project, and the checks every browser journey makes on a page: settled animations and axe-core's
-// serious and critical findings.
+// project, and the checks every browser journey makes on a page: settled animations, the page
+// within the viewport's width, a screenshot and no serious or critical axe-core finding.
 
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -8,11 +8,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { build, preview } from 'vite';
-import { authEmulator, firestoreEmulator, storageEmulator, type HostPort } from './emulators';
+import { expect } from 'vitest';
+import { saveScreenshot } from './browser';
+import { appEnvironment } from './emulators';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const axePath = path.join(root, 'node_modules/axe-core/axe.min.js');
-const address = ({ host, port }: HostPort) => `${host}:${port}`;
 
 export interface BuiltApp {
   url: string;
@@ -22,13 +23,7 @@ export interface BuiltApp {
 /** Builds the app for `projectId` on the emulators under test and serves it on a free port. */
 export async function startBuiltApp(projectId: string): Promise<BuiltApp> {
   const outDir = await fs.mkdtemp(path.join(os.tmpdir(), 'e2e-build-'));
-  Object.assign(process.env, {
-    VITE_USE_EMULATORS: 'true',
-    VITE_FIREBASE_PROJECT_ID: projectId,
-    VITE_FIRESTORE_EMULATOR_HOST: address(firestoreEmulator()),
-    VITE_AUTH_EMULATOR_HOST: address(authEmulator()),
-    VITE_STORAGE_EMULATOR_HOST: address(storageEmulator()),
-  });
+  appEnvironment(projectId);
   const inline = { root, configFile: path.join(root, 'vite.config.ts'), logLevel: 'warn' as const };
   await build({ ...inline, build: { outDir, emptyOutDir: true, sourcemap: false } });
   const server = await preview({ ...inline, build: { outDir }, preview: { host: '127.0.0.1', port: 0 } });
@@ -82,4 +77,16 @@ export async function settleAnimations(page: Page): Promise<void> {
         .map((animation) => animation.finished.catch(() => undefined)),
     ),
   );
+}
+
+/**
+ * Checks a journey's page as it is now, `width` px wide: once its animations have settled, it
+ * fits the width, it is screenshotted as tests/artifacts/{name}-{width}.png and axe-core finds
+ * nothing serious or critical.
+ */
+export async function checkPage(page: Page, width: number, name: string): Promise<void> {
+  await settleAnimations(page);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} fits ${width} px`).toBeLessThanOrEqual(width);
+  await saveScreenshot(page, `${name}-${width}`);
+  expect(await seriousViolations(page), `axe on ${name} at ${width} px`).toEqual([]);
 }

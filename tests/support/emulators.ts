@@ -19,6 +19,25 @@ export const firestoreEmulator = (): HostPort => hostPort('FIRESTORE_EMULATOR_HO
 export const storageEmulator = (): HostPort => hostPort('FIREBASE_STORAGE_EMULATOR_HOST');
 export const authEmulator = (): HostPort => hostPort('FIREBASE_AUTH_EMULATOR_HOST');
 
+const address = ({ host, port }: HostPort) => `${host}:${port}`;
+
+/**
+ * Sets the app's VITE_* settings for `projectId` in this process: the emulators under test, with
+ * Firestore and Auth elsewhere when given (through a network proxy, say).
+ */
+export function appEnvironment(
+  projectId: string,
+  { firestore = firestoreEmulator(), auth = authEmulator() }: { firestore?: HostPort; auth?: HostPort } = {},
+): void {
+  Object.assign(process.env, {
+    VITE_USE_EMULATORS: 'true',
+    VITE_FIREBASE_PROJECT_ID: projectId,
+    VITE_FIRESTORE_EMULATOR_HOST: address(firestore),
+    VITE_AUTH_EMULATOR_HOST: address(auth),
+    VITE_STORAGE_EMULATOR_HOST: address(storageEmulator()),
+  });
+}
+
 /** A project id of its own for each test file keeps files' data apart on a shared backend. */
 export function uniqueProjectId(label: string): string {
   return `demo-${label}-${randomUUID().slice(0, 8)}`.toLowerCase();

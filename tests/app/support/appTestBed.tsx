@@ -6,35 +6,19 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import type { Firestore } from 'firebase-admin/firestore';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { openAdminDb, type AdminDb } from '../../db/appDb';
-import {
-  authEmulator,
-  firestoreEmulator,
-  resetFirestore,
-  storageEmulator,
-  uniqueProjectId,
-  type HostPort,
-} from '../../support/emulators';
+import { createAccount, type TestAccount } from '../../support/adminAccount';
+import { appEnvironment, resetFirestore, uniqueProjectId, type HostPort } from '../../support/emulators';
 import type { NetworkProxy } from './networkProxy';
 import { storedGrace } from '../../support/fixtures';
-
-const address = ({ host, port }: HostPort) => `${host}:${port}`;
+import { loadFirestoreRules } from '../../support/projectRules';
 
 /**
  * Sets the app's VITE_* settings for this test file (Firestore and Auth may go through a
  * networkProxy); returns the project id.
  */
-export function pointAppAt(
-  label: string,
-  { firestore = firestoreEmulator(), auth = authEmulator() }: { firestore?: HostPort; auth?: HostPort } = {},
-): string {
+export function pointAppAt(label: string, hosts: { firestore?: HostPort; auth?: HostPort } = {}): string {
   const projectId = uniqueProjectId(label);
-  Object.assign(process.env, {
-    VITE_USE_EMULATORS: 'true',
-    VITE_FIREBASE_PROJECT_ID: projectId,
-    VITE_FIRESTORE_EMULATOR_HOST: address(firestore),
-    VITE_AUTH_EMULATOR_HOST: address(auth),
-    VITE_STORAGE_EMULATOR_HOST: address(storageEmulator()),
-  });
+  appEnvironment(projectId, hosts);
   return projectId;
 }
 
@@ -73,6 +57,46 @@ export function useAppTestBed(label: string, { network }: { network?: NetworkPro
     return admin.db;
   };
   return { projectId, adminDb };
+}
+
+/**
+ * An admin for the test file's tests, on a project with firestore.rules in force: loads the rules
+ * and creates the account before all tests, then signs the app in as the admin before each test
+ * and out after each (`each`), or once before all tests and out after all. Call it after
+ * useAppTestBed(); returns the account's getter.
+ */
+export function useSignedInAdmin(projectId: string, { each }: { each: boolean }): () => TestAccount {
+  let account: TestAccount | undefined;
+
+  // The app's modules read their settings when they load: only once the tests run.
+  const signIn = async () => {
+    const { auth } = await import('../../../src/db/firebase');
+    const { signInWithEmailAndPassword } = await import('firebase/auth');
+    await signInWithEmailAndPassword(auth, adminAccount().email, adminAccount().password);
+  };
+  const signOut = async () => {
+    const { auth } = await import('../../../src/db/firebase');
+    const firebaseAuth = await import('firebase/auth');
+    await firebaseAuth.signOut(auth);
+  };
+
+  beforeAll(async () => {
+    await loadFirestoreRules(projectId);
+    account = await createAccount(projectId);
+    if (!each) await signIn();
+  });
+  if (each) {
+    beforeEach(signIn);
+    afterEach(signOut);
+  } else {
+    afterAll(signOut);
+  }
+
+  const adminAccount = (): TestAccount => {
+    if (!account) throw new Error('The admin account is created when the tests start.');
+    return account;
+  };
+  return adminAccount;
 }
 
 /** Renders the whole app at `path` with an in-memory history, once the route's code is in. */
