@@ -17,7 +17,7 @@ const globalSetup = 'tests/support/globalSetup.ts';
 const unit = [
   'tests/backend/engine/**/*.test.ts',
   'tests/domain/**/*.test.ts',
-  'tests/functions/**/*.test.ts',
+  'tests/functions/build.test.ts',
   'tests/lib/**/*.test.ts',
   'tests/lint/**/*.test.ts',
 ];

@@ -4,6 +4,7 @@
 // converters, the Admin SDK's Timestamp in the functions); the domain never needs to know.
 
 import type { PRESENTER_STATUSES } from './constants.js';
+import type { InviteMailStatus } from './inviteMail.js';
 
 /** A key of the event's `rounds` map: round_1, round_2, … */
 export type RoundKey = `round_${number}`;
@@ -126,8 +127,17 @@ export interface ResponseDocument<Time = unknown> {
 }
 
 /** invites/{inviteId}: the id is an unguessable auto-id. */
-export interface InviteDocument {
+export interface InviteDocument<Time = unknown> {
   email: string;
+  /** The admin who created it, and when. */
+  created_by: string;
+  created_at: Time;
+  /** The absolute signup link (the app's origin + /signup?c={id}), as the e-mail carries it. */
+  signup_url: string;
+  /** Set by the admin's 'Send invite' or 'Retry': each new value is a new request. */
+  mail_requested_at?: Time;
+  /** Written by the server only: how the last request went. */
+  mail_status?: InviteMailStatus<Time>;
 }
 
 export interface PresenterDetails {

@@ -1,9 +1,15 @@
 // The project's Cloud Functions (2nd gen): the server reactions to the event document's flags
-// (DECISIONS.md, "Where the server reactions run"). Which reactions a change starts is the
-// domain's decision (domain/reactions.ts); what each one does is in the registry (reactions.ts).
+// (DECISIONS.md, "Where the server reactions run") and to an invite's e-mail request (the
+// presenter onboarding issue). Which reactions an event change starts is the domain's decision
+// (domain/reactions.ts); what each one does is in the registry (reactions.ts).
 
-import { onDocumentUpdated } from 'firebase-functions/firestore';
+import { getApp, getApps, initializeApp } from 'firebase-admin/app';
+import { getFirestore } from 'firebase-admin/firestore';
+import { onDocumentUpdated, onDocumentWritten } from 'firebase-functions/firestore';
+import { logger } from 'firebase-functions/logger';
 import { reactionsFor } from '../../domain/reactions.js';
+import { inviteMailDecision, sendInviteMail } from './invites/sendInviteMail.js';
+import { createMailer, mailParams, mailSettingsFromParams, type Mailer } from './mail/transport.js';
 import { dispatchReaction } from './reactions.js';
 
 export const onEventUpdated = onDocumentUpdated(
@@ -28,6 +34,39 @@ export const onEventUpdated = onDocumentUpdated(
     for (const reaction of reactionsFor(change.before.data(), change.after.data())) {
       // One after the other, in the domain's order: raised together, e-mails follow the matches.
       await dispatchReaction(reaction, { eventId: event.params.eventId });
+    }
+  },
+);
+
+/** One Admin app and one pooled mailer per instance, made at the first invocation (params are read at run time). */
+let mailer: Mailer | undefined;
+const firestore = () => getFirestore(getApps().some((app) => app.name === '[DEFAULT]') ? getApp() : initializeApp());
+const inviteMailer = (): Mailer => (mailer ??= createMailer(mailSettingsFromParams()));
+
+export const onInviteWritten = onDocumentWritten(
+  {
+    document: 'invites/{inviteId}',
+    region: 'us-central1',
+    // Three SMTP attempts of at most 30 s each and their pauses fit well inside the 2 minutes
+    // after which a claim counts as abandoned (domain/inviteMail.ts).
+    memory: '256MiB',
+    timeoutSeconds: 120,
+    maxInstances: 10,
+    // As for the event: a failure is recorded on the invite and the admin presses Retry.
+    retry: false,
+    secrets: [mailParams.password],
+  },
+  async (event) => {
+    const after = event.data?.after;
+    // The reaction's own writes (its claim, its outcome) trigger this again and need nothing:
+    // decided from the written data, they cost no transaction.
+    if (!after?.exists || inviteMailDecision(after.data()).action !== 'send') return;
+    const inviteId = event.params.inviteId;
+    const outcome = await sendInviteMail(firestore(), inviteId, inviteMailer());
+    if (outcome.state === 'failed') {
+      logger.warn(`The invite e-mail failed after ${outcome.attempts} attempts: ${outcome.reason}`, { inviteId });
+    } else if (outcome.state === 'sent') {
+      logger.info(`The invite e-mail was sent (${outcome.messageId}).`, { inviteId, attempts: outcome.attempts });
     }
   },
 );

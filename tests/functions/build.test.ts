@@ -1,7 +1,9 @@
 // The Cloud Functions codebase builds into a folder `firebase deploy` can upload as it is: the
 // functions' build (`npm run build` in functions/) emits the entry with the domain code it uses
-// beside it, with no browser code; the Firebase tools discover the trigger and its settings from
-// it; and a Firestore update event, as Eventarc delivers it, reaches the reactions' registry.
+// beside it, with no browser code (React renders e-mails there, on the server only); the Firebase
+// tools discover the triggers, their settings and the mail params from it; a Firestore update
+// event, as Eventarc delivers it, reaches the reactions' registry; and the built invite e-mail
+// renders in plain Node.
 
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
@@ -22,8 +24,11 @@ const entry = path.join(
 );
 const STEP_TIMEOUT = 120_000;
 
-/** Packages that only the browser app may use: the web SDK, React, MUI, Vite. */
-const BROWSER_PACKAGES = [/^react(-dom)?(\/|$)/, /^@mui\//, /^@emotion\//, /^firebase(\/|$)/, /^@firebase\//, /^vite(\/|$)/];
+/**
+ * Packages that only the browser app may use: the web SDK, MUI, Vite, and React DOM's browser
+ * entries. React itself, `react-dom/server` and @react-email/* render e-mails on the server.
+ */
+const BROWSER_PACKAGES = [/^react-dom(\/client)?$/, /^@mui\//, /^@emotion\//, /^firebase(\/|$)/, /^@firebase\//, /^vite(\/|$)/];
 
 function emittedFiles(folder: string): string[] {
   return fs
@@ -57,7 +62,7 @@ function browserGlobalsIn(file: string, code: string): string[] {
 /** Loads the built entry in a plain Node process and delivers Firestore update events to it. */
 const DELIVER = `
 const module = await import(process.argv[1]);
-console.log(JSON.stringify({ exports: Object.keys(module), type: typeof module.onEventUpdated }));
+console.log(JSON.stringify({ exports: Object.keys(module).sort(), type: typeof module.onEventUpdated }));
 const name = (id) => 'projects/demo-pitch-live/databases/(default)/documents/events/' + id;
 const version = (id, flags, updateTime) => ({
   name: name(id),
@@ -86,6 +91,7 @@ describe('the functions build', () => {
     expect(path.relative(functionsDir, entry)).toBe(path.join('lib', 'functions', 'src', 'index.js'));
     expect(fs.existsSync(entry)).toBe(true);
     expect(fs.existsSync(path.join(lib, 'domain', 'reactions.js'))).toBe(true);
+    expect(fs.existsSync(path.join(lib, 'domain', 'inviteMail.js'))).toBe(true);
   });
 
   it('keeps every import inside the output folder or on the functions’ own dependencies', () => {
@@ -123,13 +129,15 @@ describe('the functions build', () => {
         .map((specifier) => `${path.relative(lib, file)}: ${specifier}`),
     );
     expect(browserImports).toEqual([]);
+    // The check sees the mail templates' React: what it allows is really there.
+    expect(files.some((file) => importsOf(fs.readFileSync(file, 'utf8')).includes('@react-email/render'))).toBe(true);
     expect(files.flatMap((file) => browserGlobalsIn(file, fs.readFileSync(file, 'utf8')))).toEqual([]);
   });
 });
 
 describe('the built functions', () => {
   it(
-    'declare the event trigger as firebase deploy discovers it',
+    'declare the triggers and the mail params as firebase deploy discovers them',
     async () => {
       const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'functions-manifest-'));
       const manifestPath = path.join(folder, 'manifest.json');
@@ -141,7 +149,7 @@ describe('the built functions', () => {
       });
       const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8'));
       fs.rmSync(folder, { recursive: true, force: true });
-      expect(Object.keys(manifest.endpoints)).toEqual(['onEventUpdated']);
+      expect(Object.keys(manifest.endpoints).sort()).toEqual(['onEventUpdated', 'onInviteWritten']);
       expect(manifest.endpoints.onEventUpdated).toMatchObject({
         platform: 'gcfv2',
         region: ['us-central1'],
@@ -153,6 +161,26 @@ describe('the built functions', () => {
           retry: false,
         },
       });
+      expect(manifest.endpoints.onInviteWritten).toMatchObject({
+        platform: 'gcfv2',
+        region: ['us-central1'],
+        timeoutSeconds: 120,
+        secretEnvironmentVariables: [{ key: 'SMTP_PASSWORD' }],
+        eventTrigger: {
+          eventType: 'google.cloud.firestore.document.v1.written',
+          eventFilterPathPatterns: { document: 'invites/{inviteId}' },
+          retry: false,
+        },
+      });
+      expect(manifest.params.map((param: { name: string }) => param.name)).toEqual([
+        'SMTP_HOST',
+        'SMTP_PORT',
+        'SMTP_SECURE',
+        'SMTP_USER',
+        'SMTP_PASSWORD',
+        'SMTP_FROM',
+        'ORGANISATION_NAME',
+      ]);
     },
     STEP_TIMEOUT,
   );
@@ -170,7 +198,7 @@ describe('the built functions', () => {
         .trim()
         .split('\n')
         .map((line) => JSON.parse(line) as Record<string, unknown>);
-      expect(loaded).toEqual({ exports: ['onEventUpdated'], type: 'function' });
+      expect(loaded).toEqual({ exports: ['onEventUpdated', 'onInviteWritten'], type: 'function' });
       expect(logged).toEqual([
         {
           severity: 'INFO',
@@ -179,6 +207,29 @@ describe('the built functions', () => {
           eventId: 'raised',
         },
       ]);
+    },
+    STEP_TIMEOUT,
+  );
+});
+
+describe('the built invite e-mail', () => {
+  it(
+    'renders in plain Node with the functions’ own React',
+    async () => {
+      const render = `
+const { renderInviteMail } = await import(process.argv[1]);
+const mail = await renderInviteMail({ organisation: 'Demo Polytechnic', signupUrl: 'https://pitch.example.edu/signup?c=abc' });
+console.log(JSON.stringify(mail));
+`;
+      const { stdout } = await run(
+        process.execPath,
+        ['--input-type=module', '-e', render, path.join(lib, 'functions', 'src', 'mail', 'inviteMail.js')],
+        { cwd: functionsDir, timeout: STEP_TIMEOUT },
+      );
+      const mail = JSON.parse(stdout) as { subject: string; html: string; text: string };
+      expect(mail.subject).toBe('You are invited to present at Demo Polytechnic');
+      expect(mail.html).toContain('href="https://pitch.example.edu/signup?c=abc"');
+      expect(mail.text).toContain('https://pitch.example.edu/signup?c=abc');
     },
     STEP_TIMEOUT,
   );

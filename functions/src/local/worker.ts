@@ -1,0 +1,112 @@
+// The server reactions on this machine (DECISIONS.md, "Where the server reactions run"): what the
+// Cloud Functions do in production, `npm start` and the tests run here. It listens to the
+// collections with firebase-admin and calls the same reaction code. Each watch names a collection,
+// decides from a document as written whether its reaction is due (or when to look again), and
+// runs it; runs for one document never overlap, and a change during a run asks for one more.
+
+import type { DocumentData, Firestore } from 'firebase-admin/firestore';
+import { inviteMailDecision, sendInviteMail } from '../invites/sendInviteMail.js';
+import type { Mailer } from '../mail/transport.js';
+
+export interface WorkerOptions {
+  /** A firebase-admin Firestore on the local backend. */
+  firestore: Firestore;
+  /** The mail path; the worker does not close it. */
+  mail: Mailer;
+  log: (line: string) => void;
+}
+
+export interface Worker {
+  /** Stops listening and waits for the runs under way. */
+  stop(): Promise<void>;
+}
+
+/** Whether a document's reaction is due now; if not, when (ms) to look at it again, if ever. */
+type Due = { now: true } | { now: false; recheckAt?: number };
+
+interface Watch {
+  collection: string;
+  due(data: DocumentData): Due;
+  react(id: string): Promise<void>;
+}
+
+function inviteMailWatch({ firestore, mail, log }: WorkerOptions): Watch {
+  return {
+    collection: 'invites',
+    due(data) {
+      const decision = inviteMailDecision(data);
+      if (decision.action === 'send') return { now: true };
+      // Another runner's claim: send if it is abandoned.
+      return { now: false, recheckAt: decision.action === 'wait' ? decision.until : undefined };
+    },
+    async react(id) {
+      const outcome = await sendInviteMail(firestore, id, mail);
+      if (outcome.state === 'sent') log(`Invite e-mail to ${outcome.email} sent (${outcome.messageId})`);
+      if (outcome.state === 'failed') {
+        log(`Invite e-mail to ${outcome.email} failed after ${outcome.attempts} attempts: ${outcome.reason}`);
+      }
+    },
+  };
+}
+
+export function startWorker(options: WorkerOptions): Worker {
+  const { firestore, log } = options;
+  const watches = [inviteMailWatch(options)];
+  const running = new Map<string, Promise<void>>();
+  const again = new Set<string>();
+  const rechecks = new Map<string, NodeJS.Timeout>();
+  let stopped = false;
+
+  const run = (key: string, watch: Watch, id: string): void => {
+    if (stopped) return;
+    if (running.has(key)) {
+      again.add(key);
+      return;
+    }
+    const runs = (async () => {
+      do {
+        again.delete(key);
+        try {
+          await watch.react(id);
+        } catch (error) {
+          log(`The ${watch.collection}/${id} reaction failed: ${error instanceof Error ? error.message : String(error)}`);
+        }
+      } while (again.has(key) && !stopped);
+    })();
+    running.set(key, runs);
+    void runs.finally(() => running.delete(key));
+  };
+
+  const unsubscribes = watches.map((watch) =>
+    firestore.collection(watch.collection).onSnapshot(
+      (snapshot) => {
+        for (const change of snapshot.docChanges()) {
+          const id = change.doc.id;
+          const key = `${watch.collection}/${id}`;
+          clearTimeout(rechecks.get(key));
+          rechecks.delete(key);
+          if (change.type === 'removed') continue;
+          const due = watch.due(change.doc.data());
+          if (due.now) run(key, watch, id);
+          else if (due.recheckAt !== undefined) {
+            rechecks.set(
+              key,
+              setTimeout(() => run(key, watch, id), Math.max(0, due.recheckAt - Date.now())),
+            );
+          }
+        }
+      },
+      (error) => log(`Stopped watching ${watch.collection}: ${error.message}`),
+    ),
+  );
+
+  return {
+    async stop() {
+      stopped = true;
+      for (const unsubscribe of unsubscribes) unsubscribe();
+      for (const timer of rechecks.values()) clearTimeout(timer);
+      rechecks.clear();
+      await Promise.allSettled([...running.values()]);
+    },
+  };
+}
