@@ -23,6 +23,7 @@ export const routes: RouteObject[] = [
       { path: routePatterns.questions, lazy: async () => ({ Component: (await import('./routes/QuestionsRoute')).default }) },
       { path: routePatterns.results, lazy: async () => ({ Component: (await import('./routes/ResultsRoute')).default }) },
       { path: routePatterns.match, lazy: async () => ({ Component: (await import('./routes/MatchRoute')).default }) },
+      { path: routePatterns.signup, lazy: async () => ({ Component: (await import('./routes/SignupRoute')).default }) },
       { path: '*', Component: NotFound },
     ],
   },

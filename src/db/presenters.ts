@@ -49,7 +49,8 @@ function presenterFromData(id: string, data: Record<string, unknown>): Presenter
   };
 }
 
-const presenterConverter: FirestoreDataConverter<Presenter> = {
+/** Reads stored presenters (every field defaulted), for the admin screens and the signup page. */
+export const presenterConverter: FirestoreDataConverter<Presenter> = {
   toFirestore: () => {
     throw new Error('Presenters are written field by field below, not through this reader.');
   },

@@ -8,7 +8,7 @@ import { collection, deleteDoc, doc, getDoc, getDocs, setDoc, updateDoc, writeBa
 import { beforeEach, describe, it } from 'vitest';
 import { ALICE, useFirestoreRules } from './firestoreRulesEnv';
 
-const { anonymous, alice, visitor, admin, seed } = useFirestoreRules('rules-presenter');
+const { anonymous, alice, visitor, user, admin, seed } = useFirestoreRules('rules-presenter');
 
 /** The newcomer who opened the invite link (signed in anonymously). */
 const NEWCOMER = 'newcomer-uid';
@@ -166,6 +166,30 @@ describe('presenters', () => {
       await assertFails(signUp(newcomer(), signup({ invite_id: 'inv-made-up' }), NEWCOMER, 'inv-made-up'));
     });
 
+    it("cannot sign up with the invite's e-mail in other letter case", async () => {
+      await assertFails(signUp(newcomer(), signup({ email: 'New@Example.com' })));
+    });
+
+    it('cannot reuse a consumed invite, neither themself nor another newcomer', async () => {
+      await assertSucceeds(signUp(newcomer(), signup()));
+      await assertFails(signUp(newcomer(), signup({ first_name: 'Again' })));
+      await assertFails(signUp(anonymous('second-newcomer-uid'), signup()));
+    });
+
+    it('cannot create a second presenter from one invite, in the same batch or after', async () => {
+      const db = newcomer();
+      await assertFails(
+        writeBatch(db)
+          .set(doc(db, 'presenters', NEWCOMER), signup())
+          .set(doc(db, 'presenters', 'second-newcomer-uid'), signup())
+          .delete(doc(db, 'invites', INVITE))
+          .commit(),
+      );
+      await assertSucceeds(signUp(newcomer(), signup()));
+      const second = anonymous('second-newcomer-uid');
+      await assertFails(setDoc(doc(second, 'presenters', 'second-newcomer-uid'), signup()));
+    });
+
     it('cannot sign up under another uid', async () => {
       await assertFails(signUp(newcomer(), signup(), 'someone-else-uid'));
     });
@@ -230,6 +254,18 @@ describe('invites', () => {
   describe('a provider', () => {
     it('cannot list invites', async () => {
       await assertFails(getDocs(collection(alice(), 'invites')));
+    });
+  });
+
+  describe('a stranger', () => {
+    it('cannot list invites, signed in without the admin claim or not signed in at all', async () => {
+      await assertFails(getDocs(collection(user(), 'invites')));
+      await assertFails(getDocs(collection(visitor(), 'invites')));
+    });
+
+    it('cannot delete an invite', async () => {
+      await assertFails(deleteDoc(doc(user(), 'invites', INVITE)));
+      await assertFails(deleteDoc(doc(visitor(), 'invites', INVITE)));
     });
   });
 });

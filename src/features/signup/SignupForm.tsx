@@ -1,0 +1,197 @@
+// The presenter signup form (the spec's sections 2 and 5): First Name, Last Name, the invite's
+// e-mail (read-only: firestore.rules accept only the invite's e-mail), Company Name, Website,
+// Phone Number and the Privacy Policy agreement, checked as the profile form is. Save creates the
+// presenter and uses up the invite, shows the spec's top-centre toast for 6 seconds and, on
+// success, goes to / after 2 seconds (the spec's sections 4, 8 and 9).
+
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import CircularProgress from '@mui/material/CircularProgress';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { useEffect, useRef, useState, type FormEvent, type MouseEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { toast, type ToastOptions } from 'react-toastify';
+import { validateProfile, type ProfileFormErrors, type ProfileFormValues } from '../../../domain/validation';
+import { PrivacyPolicyDialog } from '../../components/PrivacyPolicyDialog';
+import { PHONE_FORMAT, timings } from '../../config/constants';
+import { paths } from '../../config/paths';
+import { completeSignup } from '../../db/signup';
+import { formatPhoneInput } from '../../lib/phone';
+import { isWebAddress, presenterFormMessages } from '../../lib/presenterForm';
+
+export const signupFormMessages = {
+  completed: 'Completed signup.',
+  failed: 'Could not complete signup.',
+  emailHelp: 'The e-mail address your invite was sent to.',
+} as const;
+
+/** The spec's section 2 and 9: a top-centre toast that shows for 6 seconds. */
+const toastOptions: ToastOptions = { autoClose: timings.signupToastMs, position: 'top-center' };
+
+interface SignupFormValues extends ProfileFormValues {
+  website: string;
+}
+
+type TextFieldName = Exclude<keyof SignupFormValues, 'terms_accepted'>;
+type SignupFormErrors = ProfileFormErrors & { website?: string };
+
+const textFields: { name: TextFieldName; label: string; type: string; autoComplete: string; required: boolean }[] = [
+  { name: 'first_name', label: 'First Name', type: 'text', autoComplete: 'given-name', required: true },
+  { name: 'last_name', label: 'Last Name', type: 'text', autoComplete: 'family-name', required: true },
+  { name: 'email', label: 'Email', type: 'email', autoComplete: 'email', required: true },
+  { name: 'company', label: 'Company Name', type: 'text', autoComplete: 'organization', required: true },
+  { name: 'website', label: 'Website', type: 'url', autoComplete: 'url', required: false },
+  { name: 'phone', label: 'Phone Number', type: 'tel', autoComplete: 'tel', required: false },
+];
+
+const helpTexts: Partial<Record<TextFieldName, string>> = {
+  email: signupFormMessages.emailHelp,
+  website: 'Optional. Starting with http:// or https://',
+  phone: `Optional. ${PHONE_FORMAT}`,
+};
+
+/** The profile form's rules (the spec's section 5), and a website, when given, must be a web address. */
+function validateSignup(values: SignupFormValues): SignupFormErrors {
+  const errors: SignupFormErrors = validateProfile(values);
+  const website = values.website.trim();
+  if (website !== '' && !isWebAddress(website)) errors.website = presenterFormMessages.invalidUrl;
+  return errors;
+}
+
+export interface SignupFormProps {
+  inviteId: string;
+  /** The invite's e-mail, which the presenter signs up with. */
+  email: string;
+}
+
+export function SignupForm({ inviteId, email }: SignupFormProps) {
+  const navigate = useNavigate();
+  const [values, setValues] = useState<SignupFormValues>({
+    first_name: '',
+    last_name: '',
+    email,
+    company: '',
+    phone: '',
+    website: '',
+    terms_accepted: false,
+  });
+  // The e-mail cannot be edited, so a problem with it shows at once.
+  const [touched, setTouched] = useState<Partial<Record<keyof SignupFormValues, boolean>>>({ email: true });
+  const [saving, setSaving] = useState(false);
+  const [completed, setCompleted] = useState(false);
+  const [privacyOpen, setPrivacyOpen] = useState(false);
+  const mounted = useRef(true);
+
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+
+  const errors = validateSignup(values);
+  const valid = Object.keys(errors).length === 0;
+  const shownError = (field: keyof SignupFormValues) => (touched[field] ? errors[field] : undefined);
+  const locked = saving || completed;
+
+  const change = (field: keyof SignupFormValues, value: string | boolean) =>
+    setValues((previous) => ({ ...previous, [field]: value }));
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!valid || locked) return;
+    setSaving(true);
+    try {
+      await completeSignup(inviteId, values);
+      toast.success(signupFormMessages.completed, toastOptions);
+      setCompleted(true);
+      setTimeout(() => {
+        if (mounted.current) navigate(paths.home);
+      }, timings.redirectAfterSignupMs);
+    } catch {
+      toast.error(signupFormMessages.failed, toastOptions);
+    } finally {
+      if (mounted.current) setSaving(false);
+    }
+  };
+
+  return (
+    <>
+      <Stack component="form" spacing={2} onSubmit={onSubmit} noValidate aria-labelledby="signup-heading" aria-busy={saving}>
+        {textFields.map((field) => {
+          const error = shownError(field.name);
+          const readOnly = field.name === 'email';
+          return (
+            <TextField
+              key={field.name}
+              name={field.name}
+              label={field.label}
+              type={field.type}
+              autoComplete={field.autoComplete}
+              required={field.required}
+              value={values[field.name]}
+              onChange={(event) =>
+                change(field.name, field.name === 'phone' ? formatPhoneInput(event.target.value) : event.target.value)
+              }
+              onBlur={() => setTouched((previous) => ({ ...previous, [field.name]: true }))}
+              error={error !== undefined}
+              helperText={error ?? helpTexts[field.name]}
+              disabled={locked}
+              slotProps={{
+                htmlInput: readOnly ? { readOnly: true } : field.name === 'phone' ? { inputMode: 'tel' } : undefined,
+              }}
+              fullWidth
+            />
+          );
+        })}
+        <FormControl required error={touched.terms_accepted === true && errors.terms_accepted !== undefined}>
+          <FormControlLabel
+            control={
+              <Checkbox
+                checked={values.terms_accepted}
+                onChange={(event) => {
+                  change('terms_accepted', event.target.checked);
+                  setTouched((previous) => ({ ...previous, terms_accepted: true }));
+                }}
+                disabled={locked}
+              />
+            }
+            label={
+              <>
+                I agree to the{' '}
+                <Link
+                  component="button"
+                  type="button"
+                  onClick={(event: MouseEvent) => {
+                    event.preventDefault();
+                    setPrivacyOpen(true);
+                  }}
+                  sx={{ verticalAlign: 'baseline' }}
+                >
+                  Privacy Policy
+                </Link>
+              </>
+            }
+          />
+          {touched.terms_accepted && errors.terms_accepted && <FormHelperText>{errors.terms_accepted}</FormHelperText>}
+        </FormControl>
+        <Button
+          type="submit"
+          variant="contained"
+          size="large"
+          disabled={!valid || locked}
+          startIcon={saving ? <CircularProgress size={18} color="inherit" aria-label="Saving" /> : undefined}
+          sx={{ alignSelf: { xs: 'stretch', sm: 'flex-start' }, minWidth: 140 }}
+        >
+          Save
+        </Button>
+      </Stack>
+      <PrivacyPolicyDialog open={privacyOpen} onClose={() => setPrivacyOpen(false)} />
+    </>
+  );
+}
