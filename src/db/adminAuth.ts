@@ -85,3 +85,9 @@ export function watchAdminIdentity(callback: (identity: AdminIdentity | null) =>
     );
   });
 }
+
+/** The uid of the account signed in with e-mail and password (the admin on admin screens); null otherwise. */
+export function currentAdminUid(): string | null {
+  const user = auth.currentUser;
+  return user && !user.isAnonymous ? user.uid : null;
+}

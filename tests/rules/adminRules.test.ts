@@ -1,6 +1,6 @@
 // firestore.rules, the admin console's part outside events: what an admin may do with presenters
-// (checked with the admin form's rules, the spec's section 5), questions, final matches, invites,
-// providers and responses, and what every other actor (signed out, an anonymous provider, a
+// (checked with the admin form's rules, the spec's section 5), questions, final matches,
+// providers and responses (invites: inviteRules.test.ts), and what every other actor (signed out, an anonymous provider, a
 // signed-in user without the admin claim) may not. Every denial is tried, not only the allows.
 // Each test gets fresh clients and an empty database.
 
@@ -339,37 +339,6 @@ describe('final_matches', () => {
         await assertFails(setDoc(doc(actor(), 'final_matches', 'm3'), finalMatch('ev1')));
         await assertFails(updateDoc(doc(actor(), 'final_matches', 'm1'), { matched_providers: [] }));
         await assertFails(deleteDoc(doc(actor(), 'final_matches', 'm1')));
-      });
-    });
-  }
-});
-
-describe('invites', () => {
-  describe('an admin', () => {
-    it('creates, lists, reads, edits and deletes invites', async () => {
-      await assertSucceeds(addDoc(collection(admin(), 'invites'), { email: 'lin@example.com' }));
-      await assertSucceeds(getDocs(collection(admin(), 'invites')));
-      await assertSucceeds(getDoc(doc(admin(), 'invites', 'inv-1')));
-      await assertSucceeds(updateDoc(doc(admin(), 'invites', 'inv-1'), { email: 'nia@example.com' }));
-      await assertSucceeds(deleteDoc(doc(admin(), 'invites', 'inv-1')));
-    });
-  });
-
-  for (const [name, actor] of NON_ADMINS) {
-    describe(name, () => {
-      it('reads the one invite whose id they hold (the signup link)', async () => {
-        await assertSucceeds(getDoc(doc(actor(), 'invites', 'inv-1')));
-      });
-
-      it('cannot list invites', async () => {
-        await assertFails(getDocs(collection(actor(), 'invites')));
-        await assertFails(getDocs(query(collection(actor(), 'invites'), where('email', '==', 'new@example.com'))));
-      });
-
-      it('cannot create, edit or delete an invite', async () => {
-        await assertFails(setDoc(doc(actor(), 'invites', 'inv-2'), { email: 'lin@example.com' }));
-        await assertFails(updateDoc(doc(actor(), 'invites', 'inv-1'), { email: 'me@example.com' }));
-        await assertFails(deleteDoc(doc(actor(), 'invites', 'inv-1')));
       });
     });
   }

@@ -1,8 +1,10 @@
 // Presenter management (/invite, admin only; the spec's sections 2, 5 and 8): the 'Add New
 // Presenter' / 'Edit Presenter' form on the left, the 'All Presenters' list on the right (stacked
-// on narrow screens), and 'Confirm Delete'. The presenters come live from the admin context; this
-// screen tells the admin how each save went, with the spec's toasts (4 s).
+// on narrow screens), 'Confirm Delete', and below them, full width, the 'Invite Presenter' section
+// (invites with their links, QR codes and e-mails). The presenters come live from the admin
+// context; this screen tells the admin how each save went, with the spec's toasts (4 s).
 
+import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
@@ -15,6 +17,7 @@ import { useAdmin } from '../../contexts/AdminContext';
 import { addPresenter, deletePresenter, getQuestionTitles, updatePresenter } from '../../db/presenters';
 import { presenterName } from '../../lib/presenterForm';
 import type { Presenter, PresenterFields } from '../../types/presenter';
+import { InviteSection } from './InviteSection';
 import { PresenterForm } from './PresenterForm';
 import { PresenterListPanel } from './PresenterListPanel';
 
@@ -101,6 +104,9 @@ export function PresenterManagement() {
           />
         </Stack>
       </Stack>
+      <Box sx={{ mt: { xs: 2, md: 3 } }}>
+        <InviteSection />
+      </Box>
       <ConfirmDialog
         open={confirm.open}
         title="Confirm Delete"
