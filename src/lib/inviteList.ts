@@ -4,6 +4,7 @@
 // created"), and what an invite's e-mail stands at (not requested, waiting, sending, sent, failed).
 
 import { isValidEmail } from '../../domain/validation';
+import { MAIL_CLAIM_ABANDONED_AFTER_MS } from '../../domain/inviteMail';
 
 /** mail_status of invites/{id}, written by the server's mail reaction only. */
 export interface InviteMailStatus {
@@ -98,6 +99,8 @@ export type InviteMailView =
   /** Asked for; the server has not taken the request up yet. */
   | { kind: 'waiting' }
   | { kind: 'sending' }
+  /** Asked for or claimed over MAIL_CLAIM_ABANDONED_AFTER_MS ago with no outcome: the admin may ask again. */
+  | { kind: 'stalled' }
   | { kind: 'sent'; at: Date | null }
   | { kind: 'failed'; reason: string };
 
@@ -105,13 +108,14 @@ export type InviteMailView =
  * The status that answers the latest request, if any: the server writes mail_status for the
  * mail_requested_at it served, so a status for an older request (before a Retry) is out of date.
  */
-export function inviteMailView(invite: Pick<Invite, 'mailRequestedAt' | 'mailStatus'>): InviteMailView {
+export function inviteMailView(invite: Pick<Invite, 'mailRequestedAt' | 'mailStatus'>, now: number = Date.now()): InviteMailView {
   const requested = invite.mailRequestedAt;
   const status = invite.mailStatus;
   if (requested === null) return { kind: 'notRequested' };
+  const stalled = (since: Date | null) => since !== null && now - since.getTime() > MAIL_CLAIM_ABANDONED_AFTER_MS;
   if (status === null || status.requestAt === null || status.requestAt.getTime() < requested.getTime())
-    return { kind: 'waiting' };
+    return stalled(requested) ? { kind: 'stalled' } : { kind: 'waiting' };
   if (status.state === 'sent') return { kind: 'sent', at: status.at };
   if (status.state === 'failed') return { kind: 'failed', reason: status.reason ?? 'unknown error' };
-  return { kind: 'sending' };
+  return stalled(status.at) ? { kind: 'stalled' } : { kind: 'sending' };
 }

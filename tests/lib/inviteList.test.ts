@@ -107,4 +107,14 @@ describe('inviteMailView', () => {
       inviteMailView({ mailRequestedAt: requestedAt, mailStatus: status({ state: 'failed', reason: '550 No such user' }) }),
     ).toEqual({ kind: 'failed', reason: '550 No such user' });
   });
+
+  it('offers to ask again when a request had no answer, or a send no outcome, for over 2 minutes', () => {
+    const later = (minutes: number) => requestedAt.getTime() + minutes * 60_000;
+    expect(inviteMailView({ mailRequestedAt: requestedAt, mailStatus: null }, later(1.5))).toEqual({ kind: 'waiting' });
+    expect(inviteMailView({ mailRequestedAt: requestedAt, mailStatus: null }, later(3))).toEqual({ kind: 'stalled' });
+    const claimed = status({ state: 'sending', at: requestedAt });
+    expect(inviteMailView({ mailRequestedAt: requestedAt, mailStatus: claimed }, later(1))).toEqual({ kind: 'sending' });
+    expect(inviteMailView({ mailRequestedAt: requestedAt, mailStatus: claimed }, later(3))).toEqual({ kind: 'stalled' });
+    expect(inviteMailView({ mailRequestedAt: requestedAt, mailStatus: status() }, later(60))).toMatchObject({ kind: 'sent' });
+  });
 });

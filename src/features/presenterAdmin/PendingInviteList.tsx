@@ -1,6 +1,7 @@
 // The pending invites of /invite, newest first: each with its e-mail, its signup link (absolute,
 // with a copy button), the link's QR code and downloads, where its e-mail stands (Send invite;
-// waiting, sending, sent, or failed with the reason and Retry, read live) and Revoke.
+// waiting, sending, sent, or failed with the reason and Retry, read live; Retry too when a
+// request has had no answer for over 2 minutes) and Revoke.
 
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -8,7 +9,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { paths } from '../../config/paths';
 import { formatDateTime } from '../../lib/formatDateTime';
 import { inviteMailView, type Invite } from '../../lib/inviteList';
@@ -30,9 +31,19 @@ function linkOf(invite: Invite): string {
   return invite.signupUrl !== '' ? invite.signupUrl : `${window.location.origin}${paths.signup(invite.id)}`;
 }
 
+/** How often a request still under way is looked at again, so that a stalled one offers Retry. */
+const STALL_CHECK_MS = 15_000;
+
 function MailStatus({ invite, onSend }: { invite: Invite; onSend: () => Promise<void> }) {
   const [asking, setAsking] = useState(false);
-  const view = inviteMailView(invite);
+  const [now, setNow] = useState(Date.now);
+  const view = inviteMailView(invite, now);
+  const underWay = view.kind === 'waiting' || view.kind === 'sending';
+  useEffect(() => {
+    if (!underWay) return;
+    const timer = setInterval(() => setNow(Date.now()), STALL_CHECK_MS);
+    return () => clearInterval(timer);
+  }, [underWay]);
   const ask = async () => {
     setAsking(true);
     try {
@@ -49,9 +60,11 @@ function MailStatus({ invite, onSend }: { invite: Invite; onSend: () => Promise<
         ? 'Waiting to send…'
         : view.kind === 'sending'
           ? 'Sending…'
-          : view.kind === 'sent'
-            ? 'Sent'
-            : `Failed: ${view.reason}`;
+          : view.kind === 'stalled'
+            ? 'Not sent: the mail service has not answered'
+            : view.kind === 'sent'
+              ? 'Sent'
+              : `Failed: ${view.reason}`;
   return (
     <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
       <Typography
@@ -76,7 +89,7 @@ function MailStatus({ invite, onSend }: { invite: Invite; onSend: () => Promise<
           Send invite
         </Button>
       )}
-      {view.kind === 'failed' && (
+      {(view.kind === 'failed' || view.kind === 'stalled') && (
         <Button
           size="small"
           variant="contained"
