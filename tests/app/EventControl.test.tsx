@@ -124,8 +124,10 @@ describe('the event control screen', () => {
     expect((await stored()).presenter_index).toBe(1);
     await user.keyboard('{Enter}');
     await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
-    // Sam moved up before Lin, who stays live at the new position.
-    await waitFor(() => expect(live()).toBe('Lin Chen'));
+    // Sam moved up before Lin, who stays live at the new position (wait for the saved order: Lin
+    // was live before the move too).
+    await waitFor(async () => expect((await stored()).presenter_index).toBe(2));
+    expect(live()).toBe('Lin Chen');
     await user.keyboard('p');
     await waitFor(() => expect(live()).toBe('Sam Rivera'));
   });
