@@ -156,9 +156,21 @@ export interface ProviderDetails {
   company: string;
 }
 
+/** One question that made a match (domain/matching.ts): the provider's star rating on it. */
+export interface MatchReason {
+  question_id: string;
+  /** The question's title when matching ran, so the reason reads without the question document. */
+  title: string;
+  rating: number;
+}
+
 export interface MatchedProvider {
   provider_id: string;
   provider_details: ProviderDetails;
+  /** The mean star rating that made the match (0 for the innovation office's fallback); absent on older documents. */
+  score?: number;
+  /** Why matched: the questions that counted, highest rating first (empty for the fallback). */
+  reasons?: MatchReason[];
 }
 
 /** final_matches/{id}: one presenter of one event and the providers matched with them. */
