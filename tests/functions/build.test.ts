@@ -77,8 +77,8 @@ const deliver = (id, before, after) => module.onEventUpdated({
   location: 'nam5', document: 'events/' + id, subject: 'documents/events/' + id,
   data: { value: version(id, after, '2026-11-23T10:05:00Z'), oldValue: version(id, before, '2026-11-23T10:01:00Z') },
 });
-await deliver('raised', [false, false], [true, false]);
-await deliver('unchanged', [true, false], [true, false]);
+await deliver('raised', [false, false], [false, true]);
+await deliver('unchanged', [false, true], [false, true]);
 `;
 
 beforeAll(async () => {
@@ -180,13 +180,16 @@ describe('the built functions', () => {
         'SMTP_PASSWORD',
         'SMTP_FROM',
         'ORGANISATION_NAME',
+        'CONTACT_EMAIL',
+        'CONTACT_FIRST_NAME',
+        'CONTACT_LAST_NAME',
       ]);
     },
     STEP_TIMEOUT,
   );
 
   it(
-    'load in Node and dispatch a raised flag to the registry, which logs the reaction it has no handler for',
+    'load in Node and dispatch a raised flag to the registry, which logs a reaction it has no handler for (e-mails, so far)',
     async () => {
       const { stdout } = await run(process.execPath, ['--input-type=module', '-e', DELIVER, entry], {
         cwd: functionsDir,
@@ -202,8 +205,8 @@ describe('the built functions', () => {
       expect(logged).toEqual([
         {
           severity: 'INFO',
-          message: "No handler is registered for the 'matching' reaction; event raised is left as it is.",
-          reaction: 'matching',
+          message: "No handler is registered for the 'emailing' reaction; event raised is left as it is.",
+          reaction: 'emailing',
           eventId: 'raised',
         },
       ]);

@@ -7,12 +7,16 @@
 import type { DocumentData, Firestore } from 'firebase-admin/firestore';
 import { inviteMailDecision, sendInviteMail } from '../invites/sendInviteMail.js';
 import type { Mailer } from '../mail/transport.js';
+import { matchingRunDecision, runMatching } from '../matching/runMatching.js';
+import { matchingSettingsFromEnv, type MatchingSettings } from '../matching/settings.js';
 
 export interface WorkerOptions {
   /** A firebase-admin Firestore on the local backend. */
   firestore: Firestore;
   /** The mail path; the worker does not close it. */
   mail: Mailer;
+  /** The matching reaction's settings; by default read from the environment, as in production's params. */
+  matching?: MatchingSettings;
   log: (line: string) => void;
 }
 
@@ -49,9 +53,29 @@ function inviteMailWatch({ firestore, mail, log }: WorkerOptions): Watch {
   };
 }
 
+function matchingWatch({ firestore, matching = matchingSettingsFromEnv(), log }: WorkerOptions): Watch {
+  return {
+    collection: 'events',
+    due(data) {
+      const decision = matchingRunDecision(data);
+      if (decision.action === 'run') return { now: true };
+      // Another runner's claim: run if it is abandoned.
+      return { now: false, recheckAt: decision.action === 'wait' ? decision.until : undefined };
+    },
+    async react(id) {
+      const outcome = await runMatching(firestore, id, matching);
+      if (outcome.state === 'done') {
+        const { presenters, providers, matches } = outcome.counts;
+        log(`Matching of event ${id} done: ${presenters} presenters, ${providers} providers, ${matches} matches`);
+      }
+      if (outcome.state === 'failed') log(`Matching of event ${id} failed: ${outcome.reason}`);
+    },
+  };
+}
+
 export function startWorker(options: WorkerOptions): Worker {
   const { firestore, log } = options;
-  const watches = [inviteMailWatch(options)];
+  const watches = [inviteMailWatch(options), matchingWatch(options)];
   const running = new Map<string, Promise<void>>();
   const again = new Set<string>();
   const rechecks = new Map<string, NodeJS.Timeout>();
