@@ -27,6 +27,8 @@ export const onEventUpdated = onDocumentUpdated(
     // starts it again, rather than the platform retrying it for up to 7 days after the session.
     // Deliveries are still at least once, so every handler is idempotent.
     retry: false,
+    // The result e-mails sign in to the SMTP server with it when SMTP_USER is set.
+    secrets: [mailParams.password],
   },
   async (event) => {
     const change = event.data;

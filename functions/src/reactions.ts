@@ -6,6 +6,8 @@ import { getApp, getApps, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions/logger';
 import type { Reaction } from '../../domain/reactions.js';
+import { runEmailing } from './emails/runEmailing.js';
+import { createMailer, mailSettingsFromParams } from './mail/transport.js';
 import { runMatching } from './matching/runMatching.js';
 import { matchingSettingsFromParams } from './matching/settings.js';
 
@@ -19,8 +21,8 @@ export type ReactionHandler = (request: ReactionRequest) => Promise<void>;
 /** The default Admin app's Firestore, the app made at the first invocation that needs it. */
 const firestore = () => getFirestore(getApps().some((app) => app.name === '[DEFAULT]') ? getApp() : initializeApp());
 
-/** The handlers by reaction; the e-mail work registers its own here. */
-const handlers: Partial<Record<Reaction, ReactionHandler>> = {
+/** The handlers by reaction. */
+const handlers: Record<Reaction, ReactionHandler> = {
   async matching({ eventId }) {
     const outcome = await runMatching(firestore(), eventId, matchingSettingsFromParams());
     switch (outcome.state) {
@@ -34,17 +36,32 @@ const handlers: Partial<Record<Reaction, ReactionHandler>> = {
         return logger.warn('Matching superseded: another runner took the run over as abandoned.', { eventId });
     }
   },
+  async emailing({ eventId }) {
+    // A mailer per run: its pooled connections close with the run rather than idle in the instance.
+    const mailer = createMailer(mailSettingsFromParams());
+    try {
+      const outcome = await runEmailing(firestore(), eventId, mailer);
+      switch (outcome.state) {
+        case 'done':
+          return logger.info('Result e-mails done.', { eventId, sentNow: outcome.sentNow, ...outcome.counts });
+        case 'failed':
+          return logger.warn(`Result e-mails failed: ${outcome.reason}`, {
+            eventId,
+            sentNow: outcome.sentNow,
+            ...outcome.counts,
+          });
+        case 'skipped':
+          return logger.info('Result e-mails not sent: they are no longer requested, or another runner holds them.', { eventId });
+        case 'superseded':
+          return logger.warn('Result e-mails superseded: another runner took the run over as abandoned.', { eventId });
+      }
+    } finally {
+      mailer.close();
+    }
+  },
 };
 
-/** Runs the reaction's handler, or logs that the reaction has none yet. */
+/** Runs the reaction's handler. */
 export async function dispatchReaction(reaction: Reaction, request: ReactionRequest): Promise<void> {
-  const handler = handlers[reaction];
-  if (!handler) {
-    logger.info(`No handler is registered for the '${reaction}' reaction; event ${request.eventId} is left as it is.`, {
-      reaction,
-      eventId: request.eventId,
-    });
-    return;
-  }
-  await handler(request);
+  await handlers[reaction](request);
 }

@@ -2,8 +2,8 @@
 // functions' build (`npm run build` in functions/) emits the entry with the domain code it uses
 // beside it, with no browser code (React renders e-mails there, on the server only); the Firebase
 // tools discover the triggers, their settings and the mail params from it; a Firestore update
-// event, as Eventarc delivers it, reaches the reactions' registry; and the built invite e-mail
-// renders in plain Node.
+// event, as Eventarc delivers it, reaches the reactions' registry and its handler reads a local
+// backend; and the built invite e-mail renders in plain Node.
 
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
@@ -77,8 +77,8 @@ const deliver = (id, before, after) => module.onEventUpdated({
   location: 'nam5', document: 'events/' + id, subject: 'documents/events/' + id,
   data: { value: version(id, after, '2026-11-23T10:05:00Z'), oldValue: version(id, before, '2026-11-23T10:01:00Z') },
 });
-await deliver('raised', [false, false], [false, true]);
 await deliver('unchanged', [false, true], [false, true]);
+await deliver('raised', [false, false], [false, true]);
 `;
 
 beforeAll(async () => {
@@ -155,6 +155,7 @@ describe('the built functions', () => {
         region: ['us-central1'],
         availableMemoryMb: 512,
         timeoutSeconds: 300,
+        secretEnvironmentVariables: [{ key: 'SMTP_PASSWORD' }],
         eventTrigger: {
           eventType: 'google.cloud.firestore.document.v1.updated',
           eventFilterPathPatterns: { document: 'events/{eventId}' },
@@ -189,27 +190,41 @@ describe('the built functions', () => {
   );
 
   it(
-    'load in Node and dispatch a raised flag to the registry, which logs a reaction it has no handler for (e-mails, so far)',
+    'load in Node and dispatch a raised flag to the registry, whose handler reads the event on the backend',
     async () => {
-      const { stdout } = await run(process.execPath, ['--input-type=module', '-e', DELIVER, entry], {
-        cwd: functionsDir,
-        timeout: STEP_TIMEOUT,
-        // Offline: the SDK's Admin app must not look for Google credentials or a metadata server.
-        env: { ...process.env, GCLOUD_PROJECT: 'demo-pitch-live', METADATA_SERVER_DETECTION: 'none' },
-      });
-      const [loaded, ...logged] = stdout
-        .trim()
-        .split('\n')
-        .map((line) => JSON.parse(line) as Record<string, unknown>);
-      expect(loaded).toEqual({ exports: ['onEventUpdated', 'onInviteWritten'], type: 'function' });
-      expect(logged).toEqual([
-        {
-          severity: 'INFO',
-          message: "No handler is registered for the 'emailing' reaction; event raised is left as it is.",
-          reaction: 'emailing',
-          eventId: 'raised',
-        },
-      ]);
+      // The child's Admin SDK talks to a local backend of the test's own: the e-mail handler looks
+      // the event up there, finds none to mail, and says so; the delivery that raises no flag runs nothing.
+      const { startBackend } = await import('../../backend/src/server.js');
+      const backend = await startBackend({ firestorePort: 0, storagePort: 0 });
+      try {
+        const { stdout } = await run(process.execPath, ['--input-type=module', '-e', DELIVER, entry], {
+          cwd: functionsDir,
+          timeout: STEP_TIMEOUT,
+          // Offline: the SDK's Admin app must not look for Google credentials or a metadata server.
+          env: {
+            ...process.env,
+            GCLOUD_PROJECT: 'demo-pitch-live',
+            METADATA_SERVER_DETECTION: 'none',
+            FIRESTORE_EMULATOR_HOST: `127.0.0.1:${backend.firestorePort}`,
+            SMTP_HOST: '127.0.0.1',
+            SMTP_FROM: 'innovation@example.edu',
+          },
+        });
+        const [loaded, ...logged] = stdout
+          .trim()
+          .split('\n')
+          .map((line) => JSON.parse(line) as Record<string, unknown>);
+        expect(loaded).toEqual({ exports: ['onEventUpdated', 'onInviteWritten'], type: 'function' });
+        expect(logged).toEqual([
+          {
+            severity: 'INFO',
+            message: 'Result e-mails not sent: they are no longer requested, or another runner holds them.',
+            eventId: 'raised',
+          },
+        ]);
+      } finally {
+        await backend.close();
+      }
     },
     STEP_TIMEOUT,
   );

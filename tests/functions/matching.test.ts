@@ -246,6 +246,32 @@ describe('runMatching', () => {
     );
   });
 
+  it("leaves the queue's special entries ('session results', 'announcement') out of the matches", async () => {
+    const db = admin();
+    await seed(db);
+    const special = [
+      { presenter_id: 'p-results', first_name: 'session', last_name: 'results' },
+      { presenter_id: 'p-news', first_name: 'Announcement', last_name: 'Coffee break' },
+    ];
+    await db
+      .collection('presenters')
+      .doc('p-results')
+      .set(presenter('session', 'results', []));
+    await db
+      .collection('presenters')
+      .doc('p-news')
+      .set(presenter('Announcement', 'Coffee break', []));
+    const rounds = (await storedEventData(db)).rounds as Record<string, unknown[]>;
+    await db.doc(`events/${EVENT}`).update({ 'rounds.round_1': [...(rounds.round_1 ?? []), ...special] });
+    await startMatching(db);
+
+    expect(await runMatching(db, EVENT, settings)).toEqual({
+      state: 'done',
+      counts: { presenters: 3, providers: 2, matches: 2 },
+    });
+    expect(Object.keys(await finalMatches(db)).sort()).toEqual([`${EVENT}_p-ada`, `${EVENT}_p-lin`, `${EVENT}_p-sam`]);
+  });
+
   it('uses the default minimum score (4) and limit (5) when the event sets none', async () => {
     const db = admin();
     await seed(db);

@@ -2,9 +2,11 @@
 // Cloud Functions do in production, `npm start` and the tests run here. It listens to the
 // collections with firebase-admin and calls the same reaction code. Each watch names a collection,
 // decides from a document as written whether its reaction is due (or when to look again), and
-// runs it; runs for one document never overlap, and a change during a run asks for one more.
+// runs it; one reaction's runs for one document never overlap, and a change during a run asks for
+// one more.
 
 import type { DocumentData, Firestore } from 'firebase-admin/firestore';
+import { emailingRunDecision, runEmailing } from '../emails/runEmailing.js';
 import { inviteMailDecision, sendInviteMail } from '../invites/sendInviteMail.js';
 import type { Mailer } from '../mail/transport.js';
 import { matchingRunDecision, runMatching } from '../matching/runMatching.js';
@@ -29,6 +31,8 @@ export interface Worker {
 type Due = { now: true } | { now: false; recheckAt?: number };
 
 interface Watch {
+  /** The reaction, which with the document id keys its runs: two reactions on one event do not share them. */
+  name: string;
   collection: string;
   due(data: DocumentData): Due;
   react(id: string): Promise<void>;
@@ -36,6 +40,7 @@ interface Watch {
 
 function inviteMailWatch({ firestore, mail, log }: WorkerOptions): Watch {
   return {
+    name: 'invite e-mail',
     collection: 'invites',
     due(data) {
       const decision = inviteMailDecision(data);
@@ -55,6 +60,7 @@ function inviteMailWatch({ firestore, mail, log }: WorkerOptions): Watch {
 
 function matchingWatch({ firestore, matching = matchingSettingsFromEnv(), log }: WorkerOptions): Watch {
   return {
+    name: 'matching',
     collection: 'events',
     due(data) {
       const decision = matchingRunDecision(data);
@@ -73,9 +79,33 @@ function matchingWatch({ firestore, matching = matchingSettingsFromEnv(), log }:
   };
 }
 
+function emailingWatch({ firestore, mail, log }: WorkerOptions): Watch {
+  return {
+    name: 'emailing',
+    collection: 'events',
+    due(data) {
+      // Raised with matching, the mails wait for its results, as the Cloud Function runs them one
+      // after the other: the matching run's outcome lowers is_matching, and that change comes here.
+      if (data.is_matching === true) return { now: false };
+      const decision = emailingRunDecision(data);
+      if (decision.action === 'run') return { now: true };
+      // Another runner's claim: run if it is abandoned.
+      return { now: false, recheckAt: decision.action === 'wait' ? decision.until : undefined };
+    },
+    async react(id) {
+      const outcome = await runEmailing(firestore, id, mail);
+      if (outcome.state === 'done') {
+        const { sent, total } = outcome.counts;
+        log(`Result e-mails of event ${id} done: ${outcome.sentNow} sent now, ${sent} of ${total} sent in all`);
+      }
+      if (outcome.state === 'failed') log(`Result e-mails of event ${id} failed: ${outcome.reason}`);
+    },
+  };
+}
+
 export function startWorker(options: WorkerOptions): Worker {
   const { firestore, log } = options;
-  const watches = [inviteMailWatch(options), matchingWatch(options)];
+  const watches = [inviteMailWatch(options), matchingWatch(options), emailingWatch(options)];
   const running = new Map<string, Promise<void>>();
   const again = new Set<string>();
   const rechecks = new Map<string, NodeJS.Timeout>();
@@ -106,7 +136,7 @@ export function startWorker(options: WorkerOptions): Worker {
       (snapshot) => {
         for (const change of snapshot.docChanges()) {
           const id = change.doc.id;
-          const key = `${watch.collection}/${id}`;
+          const key = `${watch.name}:${watch.collection}/${id}`;
           clearTimeout(rechecks.get(key));
           rechecks.delete(key);
           if (change.type === 'removed') continue;

@@ -20,6 +20,7 @@ import type { FinalMatchDocument, QuestionType, Rounds } from '../../../domain/d
 import { matchEvent, type MatchResponse, type PresenterResult } from '../../../domain/matching.js';
 import { decideMatchingRun, type MatchingRunDecision, type MatchingStatus } from '../../../domain/matchingRun.js';
 import { orderedRounds } from '../../../domain/rounds.js';
+import { entryKind } from '../../../domain/displayStatus.js';
 import type { MatchingSettings } from './settings.js';
 
 export interface MatchingOptions extends MatchingSettings {
@@ -221,14 +222,22 @@ function finalMatch(eventId: string, result: PresenterResult): FinalMatchDocumen
   };
 }
 
-/** The presenter ids of the event's rounds, in round order; a malformed `rounds` fails the run. */
+/**
+ * The presenter ids of the event's rounds, in round order, without the queue's special entries
+ * ('session results', 'announcement': the spec's section 2), which are not presenters to match; a
+ * malformed `rounds` fails the run.
+ */
 function presenterIdsOf(rounds: unknown): string[] {
   if (!isRecord(rounds)) throw new Error('The event has no rounds to match.');
   for (const [key, entries] of Object.entries(rounds)) {
     const valid = Array.isArray(entries) && entries.every((entry) => isRecord(entry) && text(entry.presenter_id) !== '');
     if (!valid) throw new Error(`The event's ${key} is not a list of presenters.`);
   }
-  return orderedRounds(rounds as Rounds).flatMap((round) => round.entries.map((entry) => entry.presenter_id));
+  return orderedRounds(rounds as Rounds).flatMap((round) =>
+    round.entries
+      .filter((entry) => entryKind({ first_name: text(entry.first_name), last_name: text(entry.last_name) }) === 'presenter')
+      .map((entry) => entry.presenter_id),
+  );
 }
 
 /** The event's own setting, or the default when it sets none; anything but a number fails the run. */
