@@ -6,11 +6,8 @@
 // presenter appear in the presenter list without a reload, and in the control screen's dropdown.
 // /signup and the invite section are screenshotted and scanned with axe-core.
 
-import type { AddressInfo } from 'node:net';
 import jsQR from 'jsqr';
-import { simpleParser, type ParsedMail } from 'mailparser';
 import type { Browser } from 'playwright-core';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMailer } from '../../functions/src/mail/transport';
 import { startWorker, type Worker } from '../../functions/src/local/worker';
@@ -20,6 +17,7 @@ import { launchChromium } from '../support/browser';
 import { checkPage, startBuiltApp, type BuiltApp } from '../support/builtApp';
 import { uniqueProjectId } from '../support/emulators';
 import { loadFirestoreRules } from '../support/projectRules';
+import { startSmtpCatcher, type SmtpCatcher } from '../support/smtpCatcher';
 
 const projectId = uniqueProjectId('e2e-onboarding');
 const INVITEE = 'noor.haddad@example.com';
@@ -28,28 +26,14 @@ let app: BuiltApp;
 let browser: Browser;
 let admin: AdminDb;
 let account: TestAccount;
-let smtp: SMTPServer;
+let smtp: SmtpCatcher;
 let worker: Worker;
 let mailer: ReturnType<typeof createMailer>;
-const inbox: ParsedMail[] = [];
 
 beforeAll(async () => {
   await loadFirestoreRules(projectId);
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, _session, callback) {
-      simpleParser(stream).then(
-        (mail) => {
-          inbox.push(mail);
-          callback();
-        },
-        (error: Error) => callback(error),
-      );
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const { port } = smtp.server.address() as AddressInfo;
+  smtp = await startSmtpCatcher();
+  const { port } = smtp;
   [app, browser, account] = await Promise.all([startBuiltApp(projectId), launchChromium(), createAccount(projectId)]);
   admin = openAdminDb(projectId);
   await admin.db.doc('events/medtech').set(storedEvent({ rounds: { round_1: [] } }));
@@ -66,7 +50,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await worker?.stop();
   mailer?.close();
-  await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
+  await smtp?.close();
   await admin?.close();
   await browser?.close();
   await app?.close();
@@ -105,8 +89,8 @@ describe('presenter onboarding', () => {
 
       // Send the invite: the e-mail reaches the SMTP server with the link, and the invite says 'Sent'.
       await section.getByRole('button', { name: `Send invite to ${INVITEE}` }).click();
-      await expect.poll(() => inbox.length, { timeout: 20_000 }).toBe(1);
-      const mail = inbox[0];
+      await expect.poll(() => smtp.mails.length, { timeout: 20_000 }).toBe(1);
+      const mail = smtp.mails[0];
       expect(mail?.to && 'text' in mail.to ? mail.to.text : '').toContain(INVITEE);
       const mailedLink = mail?.text?.match(/https?:\/\/\S+\/signup\?c=[A-Za-z0-9]+/)?.[0];
       expect(mailedLink).toBe(signupUrl);

@@ -6,19 +6,18 @@
 // sends once; refusals retried; a server down gives 'failed' and a later run sends only the rest;
 // two runners at once send each mail once; the local worker and the Cloud Function run it.
 
-import net from 'node:net';
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
-import { simpleParser, type ParsedMail } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FinalMatchDocument, PresenterDetails, ProviderDetails } from '../../domain/documents';
 import { FALLBACK_PROVIDER_ID } from '../../domain/matching';
 import { emailSendId, runEmailing } from '../../functions/src/emails/runEmailing';
 import { startWorker } from '../../functions/src/local/worker';
+import type { ParsedMail } from 'mailparser';
 import { createMailer, type Mailer } from '../../functions/src/mail/transport';
 import { describeReaction } from '../../src/lib/reactionStatus';
 import { eventually, openAdminDb, storedEvent, useAdminDb } from '../db/appDb';
 import { uniqueProjectId } from '../support/emulators';
+import { closedPort, startSmtpCatcher, type SmtpCatcher } from '../support/smtpCatcher';
 
 const projectId = uniqueProjectId('emails');
 const admin = useAdminDb(projectId);
@@ -54,66 +53,13 @@ const OFFICE: ProviderDetails = {
 /** Everyone the spring session's results write to: three presenters and two providers. */
 const RECIPIENTS = [ADA.email, LIN.email, SAM.email, KIM.email, LEE.email];
 
-interface SmtpCatcher {
-  port: number;
-  mails: ParsedMail[];
-  /** Answers the next `count` attempts for `address` with a temporary failure. */
-  refuse(address: string, count: number): void;
-  close(): Promise<void>;
-}
-
-async function startSmtp(port = 0): Promise<SmtpCatcher> {
-  const mails: ParsedMail[] = [];
-  const refusals = new Map<string, number>();
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    // The mailer keeps its pooled connections open: do not wait for it to hang up.
-    closeTimeout: 100,
-    onRcptTo(address, _session, callback) {
-      const left = refusals.get(address.address) ?? 0;
-      if (left === 0) return callback();
-      refusals.set(address.address, left - 1);
-      callback(Object.assign(new Error('Mailbox busy, try again later'), { responseCode: 450 }));
-    },
-    onData(stream, _session, callback) {
-      simpleParser(stream).then((mail) => {
-        mails.push(mail);
-        callback();
-      }, callback);
-    },
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => resolve());
-  });
-  return {
-    port: (server.server.address() as net.AddressInfo).port,
-    mails,
-    refuse(address, count) {
-      refusals.set(address, count);
-    },
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  };
-}
-
-/** A port nothing listens on: an SMTP server that is down. */
-async function closedPort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
 async function smtp(port?: number): Promise<SmtpCatcher> {
-  const catcher = await startSmtp(port);
+  const catcher = await startSmtpCatcher(port);
   cleanups.push(() => catcher.close());
   return catcher;
 }
@@ -300,7 +246,7 @@ describe('runEmailing', () => {
   it('tries again when the SMTP server refuses the first attempts for one recipient, and counts it sent', async () => {
     const db = admin();
     const catcher = await smtp();
-    catcher.refuse(KIM.email, 2);
+    catcher.refuse(2, KIM.email);
     await seed(db);
 
     const outcome = await runEmailing(db, EVENT, mailer(catcher.port));
@@ -315,7 +261,7 @@ describe('runEmailing', () => {
   it('ends failed with the counts when one recipient is refused every time, and a later run sends only that one', async () => {
     const db = admin();
     const catcher = await smtp();
-    catcher.refuse(LEE.email, 3);
+    catcher.refuse(3, LEE.email);
     await seed(db);
     const sender = mailer(catcher.port);
 

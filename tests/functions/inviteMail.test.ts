@@ -3,10 +3,7 @@
 // its outcome on the invite, retries, failures, concurrent runners, the local worker and the
 // Cloud Function's handler.
 
-import net from 'node:net';
 import { Timestamp, FieldValue, type Firestore } from 'firebase-admin/firestore';
-import { simpleParser, type ParsedMail } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sendInviteMail } from '../../functions/src/invites/sendInviteMail';
 import { startWorker } from '../../functions/src/local/worker';
@@ -14,62 +11,11 @@ import { createMailer, type Mailer } from '../../functions/src/mail/transport';
 import type { RunningBackend } from '../../backend/src/server';
 import { eventually, openAdminDb, type AdminDb } from '../db/appDb';
 import { resetFirestore, uniqueProjectId } from '../support/emulators';
+import { closedPort, startSmtpCatcher, type SmtpCatcher } from '../support/smtpCatcher';
 
 const ORGANISATION = 'Northfield Polytechnic Innovation Office';
 const SUBJECT = `You are invited to present at ${ORGANISATION}`;
 const INVITEE = 'ada.okafor@example.com';
-
-interface SmtpCatcher {
-  port: number;
-  mails: ParsedMail[];
-  /** Answers the next `count` recipients with a temporary failure. */
-  refuse(count: number): void;
-  close(): Promise<void>;
-}
-
-async function startSmtp(port = 0): Promise<SmtpCatcher> {
-  const mails: ParsedMail[] = [];
-  let refusals = 0;
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    // The mailer keeps its pooled connections open: do not wait for it to hang up.
-    closeTimeout: 100,
-    onRcptTo(_address, _session, callback) {
-      if (refusals === 0) return callback();
-      refusals -= 1;
-      callback(Object.assign(new Error('Mailbox busy, try again later'), { responseCode: 450 }));
-    },
-    onData(stream, _session, callback) {
-      simpleParser(stream).then((mail) => {
-        mails.push(mail);
-        callback();
-      }, callback);
-    },
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => resolve());
-  });
-  return {
-    port: (server.server.address() as net.AddressInfo).port,
-    mails,
-    refuse(count) {
-      refusals = count;
-    },
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  };
-}
-
-/** A port nothing listens on: an SMTP server that is down. */
-async function closedPort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 const mailerFor = (port: number): Mailer =>
   createMailer({ host: '127.0.0.1', port, secure: false, from: 'innovation@example.edu', organisation: ORGANISATION });
@@ -105,7 +51,7 @@ afterAll(async () => {
 });
 
 async function smtp(port?: number): Promise<SmtpCatcher> {
-  const catcher = await startSmtp(port);
+  const catcher = await startSmtpCatcher(port);
   cleanups.push(() => catcher.close());
   return catcher;
 }

@@ -4,20 +4,15 @@
 
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
 import CircularProgress from '@mui/material/CircularProgress';
-import FormControl from '@mui/material/FormControl';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormHelperText from '@mui/material/FormHelperText';
-import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useEffect, useRef, useState, type FormEvent, type MouseEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
-import { PrivacyPolicyDialog } from '../../components/PrivacyPolicyDialog';
+import { PrivacyAgreement } from '../../components/PrivacyAgreement';
 import { PHONE_FORMAT, timings } from '../../config/constants';
 import { paths } from '../../config/paths';
 import { useUser } from '../../contexts/UserContext';
@@ -59,7 +54,6 @@ export function ProfileForm() {
   const [touched, setTouched] = useState<Partial<Record<keyof ProfileFormValues, boolean>>>({});
   const [saving, setSaving] = useState(false);
   const [slow, setSlow] = useState(false);
-  const [privacyOpen, setPrivacyOpen] = useState(false);
   const edited = useRef(false);
   const mounted = useRef(true);
 
@@ -140,37 +134,15 @@ export function ProfileForm() {
             />
           );
         })}
-        <FormControl required error={touched.terms_accepted === true && errors.terms_accepted !== undefined}>
-          <FormControlLabel
-            control={
-              <Checkbox
-                checked={values.terms_accepted}
-                onChange={(event) => {
-                  change('terms_accepted', event.target.checked);
-                  setTouched((previous) => ({ ...previous, terms_accepted: true }));
-                }}
-                disabled={saving || loading}
-              />
-            }
-            label={
-              <>
-                I agree to the{' '}
-                <Link
-                  component="button"
-                  type="button"
-                  onClick={(event: MouseEvent) => {
-                    event.preventDefault();
-                    setPrivacyOpen(true);
-                  }}
-                  sx={{ verticalAlign: 'baseline' }}
-                >
-                  Privacy Policy
-                </Link>
-              </>
-            }
-          />
-          {touched.terms_accepted && errors.terms_accepted && <FormHelperText>{errors.terms_accepted}</FormHelperText>}
-        </FormControl>
+        <PrivacyAgreement
+          checked={values.terms_accepted}
+          onChange={(checked) => {
+            change('terms_accepted', checked);
+            setTouched((previous) => ({ ...previous, terms_accepted: true }));
+          }}
+          disabled={saving || loading}
+          error={touched.terms_accepted ? errors.terms_accepted : undefined}
+        />
         <Button
           type="submit"
           variant="contained"
@@ -187,7 +159,6 @@ export function ProfileForm() {
           </Alert>
         )}
       </Stack>
-      <PrivacyPolicyDialog open={privacyOpen} onClose={() => setPrivacyOpen(false)} />
     </Paper>
   );
 }

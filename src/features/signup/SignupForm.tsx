@@ -5,19 +5,14 @@
 // success, goes to / after 2 seconds (the spec's sections 4, 8 and 9).
 
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
 import CircularProgress from '@mui/material/CircularProgress';
-import FormControl from '@mui/material/FormControl';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormHelperText from '@mui/material/FormHelperText';
-import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useEffect, useRef, useState, type FormEvent, type MouseEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toast, type ToastOptions } from 'react-toastify';
 import { validateProfile, type ProfileFormErrors, type ProfileFormValues } from '../../../domain/validation';
-import { PrivacyPolicyDialog } from '../../components/PrivacyPolicyDialog';
+import { PrivacyAgreement } from '../../components/PrivacyAgreement';
 import { PHONE_FORMAT, timings } from '../../config/constants';
 import { paths } from '../../config/paths';
 import { completeSignup } from '../../db/signup';
@@ -84,7 +79,6 @@ export function SignupForm({ inviteId, email }: SignupFormProps) {
   const [touched, setTouched] = useState<Partial<Record<keyof SignupFormValues, boolean>>>({ email: true });
   const [saving, setSaving] = useState(false);
   const [completed, setCompleted] = useState(false);
-  const [privacyOpen, setPrivacyOpen] = useState(false);
   const mounted = useRef(true);
 
   useEffect(() => {
@@ -149,37 +143,15 @@ export function SignupForm({ inviteId, email }: SignupFormProps) {
             />
           );
         })}
-        <FormControl required error={touched.terms_accepted === true && errors.terms_accepted !== undefined}>
-          <FormControlLabel
-            control={
-              <Checkbox
-                checked={values.terms_accepted}
-                onChange={(event) => {
-                  change('terms_accepted', event.target.checked);
-                  setTouched((previous) => ({ ...previous, terms_accepted: true }));
-                }}
-                disabled={locked}
-              />
-            }
-            label={
-              <>
-                I agree to the{' '}
-                <Link
-                  component="button"
-                  type="button"
-                  onClick={(event: MouseEvent) => {
-                    event.preventDefault();
-                    setPrivacyOpen(true);
-                  }}
-                  sx={{ verticalAlign: 'baseline' }}
-                >
-                  Privacy Policy
-                </Link>
-              </>
-            }
-          />
-          {touched.terms_accepted && errors.terms_accepted && <FormHelperText>{errors.terms_accepted}</FormHelperText>}
-        </FormControl>
+        <PrivacyAgreement
+          checked={values.terms_accepted}
+          onChange={(checked) => {
+            change('terms_accepted', checked);
+            setTouched((previous) => ({ ...previous, terms_accepted: true }));
+          }}
+          disabled={locked}
+          error={touched.terms_accepted ? errors.terms_accepted : undefined}
+        />
         <Button
           type="submit"
           variant="contained"
@@ -191,7 +163,6 @@ export function SignupForm({ inviteId, email }: SignupFormProps) {
           Save
         </Button>
       </Stack>
-      <PrivacyPolicyDialog open={privacyOpen} onClose={() => setPrivacyOpen(false)} />
     </>
   );
 }

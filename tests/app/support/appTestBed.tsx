@@ -107,10 +107,15 @@ export async function renderApp(path: string) {
   const { AppTree } = await import('../../../src/app/App');
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const view = render(<AppTree router={router} />);
-  // The first screen's code loads on demand: wait until the router has it.
-  await waitFor(() => {
-    if (!router.state.initialized || !document.querySelector('main')) throw new Error('The route is still loading.');
-  });
+  // The first screen's code loads on demand: wait until the router has it (the first render of a
+  // file transforms the route's modules, which takes seconds on a busy machine; an admin route
+  // also waits for the kept sign-in).
+  await waitFor(
+    () => {
+      if (!router.state.initialized || !document.querySelector('main')) throw new Error('The route is still loading.');
+    },
+    { timeout: 20_000 },
+  );
   return { ...view, router, location: () => router.state.location.pathname };
 }
 
