@@ -20,3 +20,11 @@ export type ReactionFlags = Partial<Pick<EventDocument, ReactionFlag>> | undefin
 export function reactionsFor(before: ReactionFlags, after: ReactionFlags): Reaction[] {
   return REACTIONS.filter((reaction) => after?.[FLAGS[reaction]] === true && before?.[FLAGS[reaction]] !== true);
 }
+
+/**
+ * The reactions whose flag is raised now, whatever it was before: what a sweep finds still
+ * requested (a run whose trigger was lost, or whose runner died with its claim).
+ */
+export function raisedReactions(flags: ReactionFlags): Reaction[] {
+  return REACTIONS.filter((reaction) => flags?.[FLAGS[reaction]] === true);
+}

@@ -1,13 +1,15 @@
 // The project's Cloud Functions (2nd gen): the server reactions to the event document's flags
 // (DECISIONS.md, "Where the server reactions run") and to an invite's e-mail request (the
-// presenter onboarding issue). Which reactions an event change starts is the domain's decision
+// presenter onboarding issue), and a sweep that runs again what a lost trigger or a dead runner left
+// requested. Which reactions an event change starts is the domain's decision
 // (domain/reactions.ts); what each one does is in the registry (reactions.ts).
 
 import { getApp, getApps, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 import { onDocumentUpdated, onDocumentWritten } from 'firebase-functions/firestore';
 import { logger } from 'firebase-functions/logger';
-import { reactionsFor } from '../../domain/reactions.js';
+import { onSchedule } from 'firebase-functions/scheduler';
+import { raisedReactions, reactionsFor } from '../../domain/reactions.js';
 import { inviteMailDecision, sendInviteMail } from './invites/sendInviteMail.js';
 import { createMailer, mailParams, mailSettingsFromParams, type Mailer } from './mail/transport.js';
 import { dispatchReaction } from './reactions.js';
@@ -69,6 +71,39 @@ export const onInviteWritten = onDocumentWritten(
       logger.warn(`The invite e-mail failed after ${outcome.attempts} attempts: ${outcome.reason}`, { inviteId });
     } else if (outcome.state === 'sent') {
       logger.info(`The invite e-mail was sent (${outcome.messageId}).`, { inviteId, attempts: outcome.attempts });
+    }
+  },
+);
+
+/**
+ * Every 10 minutes, runs again what is still requested: a trigger is not redelivered (retry is
+ * off) and an instance can die mid-run, leaving a flag raised with a claim nobody finishes. Each
+ * handler decides for itself from the event (domain/matchingRun.ts, domain/emailingRun.ts): a
+ * live claim is left alone, one older than its abandonment limit (10 minutes) is taken over, and
+ * a flag with no claim runs. The local worker does the same with timers.
+ */
+export const sweepReactions = onSchedule(
+  {
+    schedule: 'every 10 minutes',
+    region: 'us-central1',
+    memory: '512MiB',
+    timeoutSeconds: 540,
+    // The next sweep is the retry.
+    retryCount: 0,
+    secrets: [mailParams.password],
+  },
+  async () => {
+    const events = firestore().collection('events');
+    const [matching, emailing] = await Promise.all([
+      events.where('is_matching', '==', true).get(),
+      events.where('is_emailing', '==', true).get(),
+    ]);
+    const raised = new Map([...matching.docs, ...emailing.docs].map((doc) => [doc.id, doc.data()]));
+    for (const [eventId, data] of raised) {
+      for (const reaction of raisedReactions(data)) {
+        logger.info(`Sweep: ${reaction} is still requested.`, { eventId });
+        await dispatchReaction(reaction, { eventId });
+      }
     }
   },
 );

@@ -1,8 +1,8 @@
 // The server reactions an event document's change starts: a reaction runs when its flag has just
-// become true, and never again while it stays raised.
+// become true, and never again while it stays raised; the sweep finds every flag still raised.
 
 import { describe, expect, it } from 'vitest';
-import { reactionsFor } from '../../domain/reactions';
+import { raisedReactions, reactionsFor } from '../../domain/reactions';
 
 describe('reactionsFor', () => {
   it('starts matching when is_matching goes from false to true', () => {
@@ -37,5 +37,17 @@ describe('reactionsFor', () => {
     expect(reactionsFor(undefined, { is_emailing: true })).toEqual(['emailing']);
     expect(reactionsFor({ is_matching: true }, undefined)).toEqual([]);
     expect(reactionsFor({ is_matching: true }, {})).toEqual([]);
+  });
+});
+
+describe('raisedReactions', () => {
+  it('finds every flag still raised, matching first, whatever it was before', () => {
+    expect(raisedReactions({ is_matching: true, is_emailing: true })).toEqual(['matching', 'emailing']);
+    expect(raisedReactions({ is_matching: false, is_emailing: true })).toEqual(['emailing']);
+  });
+
+  it('finds nothing on an event with no flag raised, or no document', () => {
+    expect(raisedReactions({ is_matching: false })).toEqual([]);
+    expect(raisedReactions(undefined)).toEqual([]);
   });
 });

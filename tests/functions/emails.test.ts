@@ -4,10 +4,12 @@
 // (their presenters, with LinkedIn), never one to the innovation office; each send recorded in
 // email_sends; the status running → done with its counts and the flag lowered; pressing twice
 // sends once; refusals retried; a server down gives 'failed' and a later run sends only the rest;
-// two runners at once send each mail once; the local worker and the Cloud Function run it.
+// two runners at once send each mail once; the local worker and the Cloud Functions (the trigger
+// and the sweep, wrapped with firebase-functions-test) run it.
 
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
-import { afterEach, describe, expect, it } from 'vitest';
+import functionsTest from 'firebase-functions-test';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { FinalMatchDocument, PresenterDetails, ProviderDetails } from '../../domain/documents';
 import { FALLBACK_PROVIDER_ID } from '../../domain/matching';
 import { emailSendId, runEmailing } from '../../functions/src/emails/runEmailing';
@@ -400,11 +402,12 @@ describe('the local worker', () => {
   });
 });
 
-describe('the onEventUpdated Cloud Function', () => {
-  it('sends the result mails of the event whose is_emailing was raised, with the settings of its params', async () => {
-    const db = admin();
+describe('the Cloud Functions (wrapped with firebase-functions-test)', () => {
+  const functions = functionsTest({ projectId });
+  afterAll(() => functions.cleanup());
+
+  async function smtpParams(): Promise<SmtpCatcher> {
     const catcher = await smtp();
-    await seed(db, { requested: false });
     // Params are read from the environment at run time, as Cloud Functions sets them.
     Object.assign(process.env, {
       GCLOUD_PROJECT: projectId,
@@ -413,17 +416,64 @@ describe('the onEventUpdated Cloud Function', () => {
       SMTP_FROM: OFFICE.email,
       ORGANISATION_NAME: ORGANISATION,
     });
-    const { onEventUpdated } = await import('../../functions/src/index');
-    type EventUpdate = Parameters<typeof onEventUpdated.run>[0];
+    return catcher;
+  }
+
+  it('onEventUpdated sends the result mails of the event whose is_emailing was raised, once however often it is delivered', async () => {
+    const db = admin();
+    const catcher = await smtpParams();
+    await seed(db, { requested: false });
+    const onEventUpdated = functions.wrap((await import('../../functions/src/index')).onEventUpdated);
     const before = await db.collection('events').doc(EVENT).get();
     await sendEmails(db);
     const after = await db.collection('events').doc(EVENT).get();
 
-    await onEventUpdated.run({ params: { eventId: EVENT }, data: { before, after } } as unknown as EventUpdate);
-    await onEventUpdated.run({ params: { eventId: EVENT }, data: { before, after } } as unknown as EventUpdate);
+    await onEventUpdated({ params: { eventId: EVENT }, data: functions.makeChange(before, after) });
+    await onEventUpdated({ params: { eventId: EVENT }, data: functions.makeChange(before, after) });
 
     expect(recipientsOf(catcher)).toEqual([...RECIPIENTS].sort());
     expect(catcher.mails[0]?.from).toMatchObject({ value: [{ address: OFFICE.email, name: ORGANISATION }] });
     expect(await storedEventData(db)).toMatchObject({ is_emailing: false, emailing_status: { state: 'done' } });
+  });
+
+  it('onEventUpdated sends nothing for a change that raises no flag (the flag stays up, another field changed)', async () => {
+    const db = admin();
+    const catcher = await smtpParams();
+    await seed(db);
+    const onEventUpdated = functions.wrap((await import('../../functions/src/index')).onEventUpdated);
+    const before = await db.collection('events').doc(EVENT).get();
+    await db.collection('events').doc(EVENT).update({ title: 'Renamed' });
+    const after = await db.collection('events').doc(EVENT).get();
+
+    await onEventUpdated({ params: { eventId: EVENT }, data: functions.makeChange(before, after) });
+
+    expect(catcher.mails).toEqual([]);
+    expect(await storedEventData(db)).not.toHaveProperty('emailing_status');
+  });
+
+  it('sweepReactions sends what a lost trigger left requested, and leaves a live claim to its runner', async () => {
+    const db = admin();
+    const catcher = await smtpParams();
+    await seed(db);
+    const busy = {
+      ...storedEvent({ title: 'Busy Session' }),
+      is_emailing: true,
+      emailing_status: { state: 'running', at: Timestamp.now() },
+    };
+    await db.collection('events').doc('busy-session').set(busy);
+    await db
+      .collection('final_matches')
+      .doc('busy-session_p-ada')
+      .set(finalMatch('busy-session', ADA, [['prov-noa', NOA]]));
+    const sweepReactions = functions.wrap((await import('../../functions/src/index')).sweepReactions);
+
+    await sweepReactions({});
+
+    expect(recipientsOf(catcher)).toEqual([...RECIPIENTS].sort());
+    expect(await storedEventData(db)).toMatchObject({ is_emailing: false, emailing_status: { state: 'done' } });
+    expect((await db.collection('events').doc('busy-session').get()).data()).toMatchObject({
+      is_emailing: true,
+      emailing_status: { state: 'running' },
+    });
   });
 });

@@ -4,6 +4,7 @@
 // Cloud Function's handler.
 
 import { Timestamp, FieldValue, type Firestore } from 'firebase-admin/firestore';
+import functionsTest from 'firebase-functions-test';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sendInviteMail } from '../../functions/src/invites/sendInviteMail';
 import { startWorker } from '../../functions/src/local/worker';
@@ -228,7 +229,10 @@ describe('the local worker', () => {
   });
 });
 
-describe('the onInviteWritten Cloud Function', () => {
+describe('the onInviteWritten Cloud Function (wrapped with firebase-functions-test)', () => {
+  const functions = functionsTest({ projectId });
+  afterAll(() => functions.cleanup());
+
   it('sends a requested invite with the settings of its params, and ignores its own writes', async () => {
     const catcher = await smtp();
     // Params are read from the environment at run time, as Cloud Functions sets them.
@@ -239,11 +243,10 @@ describe('the onInviteWritten Cloud Function', () => {
       SMTP_FROM: 'innovation@example.edu',
       ORGANISATION_NAME: ORGANISATION,
     });
-    const { onInviteWritten } = await import('../../functions/src/index');
-    type InviteEvent = Parameters<typeof onInviteWritten.run>[0];
+    const onInviteWritten = functions.wrap((await import('../../functions/src/index')).onInviteWritten);
     const deliver = async (inviteId: string) => {
       const after = await db.collection('invites').doc(inviteId).get();
-      await onInviteWritten.run({ params: { inviteId }, data: { before: after, after } } as unknown as InviteEvent);
+      await onInviteWritten({ params: { inviteId }, data: functions.makeChange(after, after) });
     };
     const inviteId = await requestedInvite();
 
