@@ -164,13 +164,10 @@ export interface MatchReason {
   rating: number;
 }
 
+/** One provider of a final match: the spec's section 3 fields only (why they matched is in match_reasons). */
 export interface MatchedProvider {
   provider_id: string;
   provider_details: ProviderDetails;
-  /** The mean star rating that made the match (0 for the innovation office's fallback); absent on older documents. */
-  score?: number;
-  /** Why matched: the questions that counted, highest rating first (empty for the fallback). */
-  reasons?: MatchReason[];
 }
 
 /** final_matches/{id}: one presenter of one event and the providers matched with them. */
@@ -179,4 +176,29 @@ export interface FinalMatchDocument {
   presenter_id: string;
   presenter_details: PresenterDetails;
   matched_providers: MatchedProvider[];
+}
+
+/** Why one provider matched one presenter (domain/matching.ts's ScoredMatch without the details). */
+export interface ProviderMatchReasons {
+  provider_id: string;
+  /** The mean star rating that made the match (0 for the innovation office's fallback). */
+  score: number;
+  /** How many of the questions that count the provider answered. */
+  questions_answered: number;
+  /** The questions that counted, highest rating first (empty for the fallback). */
+  reasons: MatchReason[];
+}
+
+/**
+ * match_reasons/{id}, the same id as the final match: why each of its providers matched. It tells
+ * how each provider rated the presenter, and responses are private to their provider and admins
+ * (DECISIONS.md, "Identity and access"), so only admins read it, unlike final_matches.
+ */
+export interface MatchReasonsDocument {
+  event_id: string;
+  presenter_id: string;
+  /** True when nobody reached the minimum score: the one provider is the innovation office's contact. */
+  fallback: boolean;
+  /** In the final match's order. */
+  providers: ProviderMatchReasons[];
 }

@@ -57,7 +57,7 @@ export interface UploadProgress {
 }
 
 const MAX_ROUNDS = 3;
-/** Deletes per batch when an event's answers and matches go (a batch takes at most 500 writes). */
+/** Deletes per batch when an event's answers, matches and match reasons go (a batch takes at most 500 writes). */
 const DELETE_BATCH_SIZE = 400;
 
 const eventsCollection = collection(db, 'events');
@@ -179,7 +179,10 @@ export async function updateEvent(
 }
 
 /** Deletes every document of `collectionName` whose event_id is the event's, a batch at a time. */
-async function deleteEventDocuments(collectionName: 'responses' | 'final_matches', eventId: string): Promise<void> {
+async function deleteEventDocuments(
+  collectionName: 'responses' | 'final_matches' | 'match_reasons',
+  eventId: string,
+): Promise<void> {
   const batchQuery = query(collection(db, collectionName), where('event_id', '==', eventId), limit(DELETE_BATCH_SIZE));
   for (;;) {
     const snapshot = await getDocs(batchQuery);
@@ -191,13 +194,14 @@ async function deleteEventDocuments(collectionName: 'responses' | 'final_matches
 }
 
 /**
- * Deletes an event with its logos, its answers (responses) and its final matches (DECISIONS.md),
- * the event document last: a deletion cut short leaves the event listed, and deleting it again
+ * Deletes an event with its logos, its answers (responses), its final matches (DECISIONS.md) and
+ * their reasons (match_reasons), the event document last: a deletion cut short leaves the event listed, and deleting it again
  * finishes the job.
  */
 export async function deleteEvent(eventId: string): Promise<void> {
   await deleteEventLogos(eventId);
   await deleteEventDocuments('responses', eventId);
   await deleteEventDocuments('final_matches', eventId);
+  await deleteEventDocuments('match_reasons', eventId);
   await deleteDoc(doc(eventsCollection, eventId));
 }

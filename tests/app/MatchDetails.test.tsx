@@ -1,16 +1,54 @@
 // @vitest-environment jsdom
-// One presenter's match details in the real app against the local backend: the presenter, the
-// matched providers, and every loading, empty and error message.
+// One presenter's match details in the real app against the local backend with firestore.rules
+// in force: the presenter, the matched providers, and every loading, empty and error message; a
+// signed-in admin also sees why each provider matched (match_reasons), an anonymous viewer does
+// not, and reasons that cannot be loaded leave the matches on screen with a note.
 
 import { within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { firestoreEmulator } from '../support/emulators';
+import { loadFirestoreRules } from '../support/projectRules';
 import { storedFinalMatch } from './support/finalMatches';
 import { startNetworkProxy } from './support/networkProxy';
-import { renderApp, screen, useAppTestBed } from './support/appTestBed';
+import { renderApp, screen, useAppTestBed, useSignedInAdmin } from './support/appTestBed';
 
 const network = await startNetworkProxy(firestoreEmulator());
-const { adminDb } = useAppTestBed('app-match', { network });
+const { projectId, adminDb } = useAppTestBed('app-match', { network });
+
+beforeAll(async () => {
+  await loadFirestoreRules(projectId);
+});
+
+const OMAR = { id: 'o1', first_name: 'Omar', last_name: 'Diaz', email: 'omar@partner.example', company: 'MedScale' };
+const ADA = { id: 'p-ada', first_name: 'Ada', last_name: 'Okafor', company: 'PulseLoop' };
+
+/** Ada's match with Omar, and why (as the matching reaction writes them). */
+async function seedMatchWithReasons() {
+  await adminDb()
+    .doc('final_matches/m1')
+    .set(storedFinalMatch('e1', ADA, [OMAR]));
+  await adminDb()
+    .doc('match_reasons/m1')
+    .set({
+      event_id: 'e1',
+      presenter_id: 'p-ada',
+      fallback: false,
+      providers: [
+        {
+          provider_id: 'o1',
+          score: 4.5,
+          questions_answered: 2,
+          reasons: [
+            { question_id: 'q-market', title: 'Market fit', rating: 5 },
+            { question_id: 'q-team', title: 'Team support', rating: 4 },
+          ],
+        },
+      ],
+    });
+}
+
+const matchedProviders = async () =>
+  within(await screen.findByRole('list', { name: 'Matched Providers' }, { timeout: 8000 })).getAllByRole('listitem');
 
 describe('the match details', () => {
   it('shows the presenter and the providers matched with them', async () => {
@@ -91,4 +129,72 @@ describe('the match details', () => {
     expect(screen.getByText('Fetching Match Details...')).toBeTruthy();
     expect(await screen.findByText('Failed to fetch match details.', {}, { timeout: 20_000 })).toBeTruthy();
   }, 30_000);
+});
+
+describe('why matched', () => {
+  it('is not shown to an anonymous viewer, even when the reasons are stored', async () => {
+    await seedMatchWithReasons();
+    await renderApp('/match/m1');
+    const providers = await matchedProviders();
+    expect(providers).toHaveLength(1);
+    expect(providers[0]?.textContent).toBe('Omar DiazMedScaleomar@partner.example');
+    expect(screen.queryByText(/Why matched/)).toBeNull();
+    expect(screen.queryByText('Why these providers matched could not be loaded.')).toBeNull();
+  });
+
+  describe('for a signed-in admin', () => {
+    const adminAccount = useSignedInAdmin(projectId, { each: true });
+
+    it("shows each provider's score and the questions with their stars", async () => {
+      await seedMatchWithReasons();
+      await renderApp('/match/m1');
+      expect(await screen.findByText('Why matched: score 4.5 of 5', {}, { timeout: 8000 })).toBeTruthy();
+      const ratings = within(screen.getByRole('list', { name: "Omar Diaz's ratings that made the match" })).getAllByRole(
+        'listitem',
+      );
+      expect(ratings.map((rating) => rating.textContent)).toEqual(['Market fit ★ 5 of 5 stars', 'Team support ★ 4 of 5 stars']);
+      expect(screen.getByRole('link', { name: 'omar@partner.example' })).toBeTruthy();
+    });
+
+    it("says a fallback match is the innovation office's contact, as nobody reached the minimum score", async () => {
+      const office = { id: 'innovation-office', first_name: 'Innovation', last_name: 'Office', email: 'innovation@example.edu' };
+      await adminDb()
+        .doc('final_matches/m2')
+        .set(storedFinalMatch('e1', ADA, [office]));
+      await adminDb()
+        .doc('match_reasons/m2')
+        .set({
+          event_id: 'e1',
+          presenter_id: 'p-ada',
+          fallback: true,
+          providers: [{ provider_id: 'innovation-office', score: 0, questions_answered: 0, reasons: [] }],
+        });
+      await renderApp('/match/m2');
+      expect(
+        await screen.findByText(
+          "Why matched: the innovation office's contact, as no provider reached the minimum score.",
+          {},
+          { timeout: 8000 },
+        ),
+      ).toBeTruthy();
+      expect(screen.queryByText(/score 0/)).toBeNull();
+    });
+
+    it('still shows the matches, with a note, when the reasons cannot be loaded', async () => {
+      const { auth } = await import('../../src/db/firebase');
+      const { signInWithEmailAndPassword, signOut } = await import('firebase/auth');
+      await seedMatchWithReasons();
+      // The match is on screen for a viewer who is not yet an admin; the admin signs in once the
+      // server is out of reach.
+      await signOut(auth);
+      await renderApp('/match/m1');
+      await matchedProviders();
+      network.cutOff({ refuse: true });
+      await signInWithEmailAndPassword(auth, adminAccount().email, adminAccount().password);
+
+      expect(await screen.findByText('Why these providers matched could not be loaded.', {}, { timeout: 20_000 })).toBeTruthy();
+      const providers = within(screen.getByRole('list', { name: 'Matched Providers' })).getAllByRole('listitem');
+      expect(providers.map((provider) => provider.textContent)).toEqual(['Omar DiazMedScaleomar@partner.example']);
+    }, 30_000);
+  });
 });

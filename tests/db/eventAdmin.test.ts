@@ -1,8 +1,8 @@
 // The admin's event records with the real web SDK, signed in as an admin, against the local
 // backend: creating an event with two logos uploaded to Storage, the live dashboard list, editing
 // the round count (dropped rounds give their presenters back) and a logo's extension, deleting an
-// event with its logos, answers and final matches (in batches) and nothing of another event's,
-// and a signed-in non-admin refused by firestore.rules.
+// event with its logos, answers, final matches and match reasons (in batches) and nothing of
+// another event's, and a signed-in non-admin refused by firestore.rules.
 
 import { signInWithEmailAndPassword, signOut } from 'firebase/auth';
 import { Timestamp } from 'firebase-admin/firestore';
@@ -206,13 +206,21 @@ describe('deleteEvent', () => {
         presenter_details: { first_name: 'Ada', last_name: 'Okafor', email: 'ada@example.com', company: 'A' },
         matched_providers: [],
       });
+      await db.doc(`match_reasons/${eventId}_m${n}`).set({
+        event_id: eventId,
+        presenter_id: 'p-ada',
+        fallback: false,
+        providers: [
+          { provider_id: 'u0', score: 5, questions_answered: 1, reasons: [{ question_id: 'q1', title: 'Q1', rating: 5 }] },
+        ],
+      });
     }
   }
 
   const countFor = async (collectionName: string, eventId: string) =>
     (await adminDb().collection(collectionName).where('event_id', '==', eventId).get()).size;
 
-  it("deletes the event, its logos, its 450 answers and its final matches, and nothing of another event's", async () => {
+  it("deletes the event, its logos, its 450 answers, its final matches and their reasons, and nothing of another event's", async () => {
     const doomed = await createEvent(fields, { normal: png('a.png'), middle: gif('b.gif') });
     const kept = await createEvent(fields, { normal: png('c.png') });
     await seedAnswersAndMatches(doomed, 450, 2);
@@ -225,12 +233,14 @@ describe('deleteEvent', () => {
     expect(await stored(doomed)).toBeUndefined();
     expect(await countFor('responses', doomed)).toBe(0);
     expect(await countFor('final_matches', doomed)).toBe(0);
+    expect(await countFor('match_reasons', doomed)).toBe(0);
     expect((await served(doomedLogos?.normalLogo)).status).toBe(404);
     expect((await served(doomedLogos?.middleLogo)).status).toBe(404);
 
     expect(await stored(kept)).toBeDefined();
     expect(await countFor('responses', kept)).toBe(3);
     expect(await countFor('final_matches', kept)).toBe(1);
+    expect(await countFor('match_reasons', kept)).toBe(1);
     expect(await served(keptLogo)).toEqual({ status: 200, body: PNG_1X1 });
   });
 
@@ -241,6 +251,7 @@ describe('deleteEvent', () => {
     await deleteEvent('e1');
     expect(await stored('e1')).toBeUndefined();
     expect(await countFor('responses', 'e1')).toBe(0);
+    expect(await countFor('match_reasons', 'e1')).toBe(0);
   });
 });
 

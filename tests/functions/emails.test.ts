@@ -80,8 +80,6 @@ function finalMatch(eventId: string, details: PresenterDetails, providers: [stri
     matched_providers: providers.map(([provider_id, provider_details]) => ({
       provider_id,
       provider_details,
-      score: 5,
-      reasons: [],
     })),
   };
 }
@@ -465,9 +463,10 @@ describe('the Cloud Functions (wrapped with firebase-functions-test)', () => {
       .collection('final_matches')
       .doc('busy-session_p-ada')
       .set(finalMatch('busy-session', ADA, [['prov-noa', NOA]]));
-    const sweepReactions = functions.wrap((await import('../../functions/src/index')).sweepReactions);
+    const { sweepReactions } = await import('../../functions/src/index');
 
-    await sweepReactions({});
+    // firebase-functions-test wraps event functions; a scheduled one runs with its ScheduledEvent.
+    await sweepReactions.run({ scheduleTime: new Date().toISOString(), jobName: 'sweepReactions' });
 
     expect(recipientsOf(catcher)).toEqual([...RECIPIENTS].sort());
     expect(await storedEventData(db)).toMatchObject({ is_emailing: false, emailing_status: { state: 'done' } });

@@ -1,7 +1,9 @@
 // The matching reaction with firebase-admin on the local backend: an admin raising `is_matching`
 // gets one final_matches document per presenter of the event's rounds, with the providers their
-// ratings match (or the innovation office), the status running → done with its counts and the
-// flag lowered; a re-run replaces the event's results; two runners at once produce one result;
+// ratings match (or the innovation office), and beside it one match_reasons document saying why
+// (the scores and questions stay out of final_matches, which every signed-in user reads), the
+// status running → done with its counts and the flag lowered; a re-run replaces the event's
+// results and reasons, deleting stale ones; two runners at once produce one result;
 // a fresh claim is left alone and an abandoned one taken over; a malformed event ends 'failed';
 // the local worker and the Cloud Function run it.
 
@@ -154,28 +156,49 @@ async function seed(db: Firestore): Promise<void> {
   await batch.commit();
 }
 
+// The final matches hold the spec's fields (and event_id) only.
 const adaMatch = {
   event_id: EVENT,
   presenter_id: 'p-ada',
   presenter_details: details('Ada', 'Okafor'),
-  matched_providers: [
-    {
-      provider_id: 'prov-kim',
-      provider_details: KIM,
-      score: 5,
-      reasons: [{ question_id: 'q-market', title: 'Market access', rating: 5 }],
-    },
-  ],
+  matched_providers: [{ provider_id: 'prov-kim', provider_details: KIM }],
 };
 const linMatch = {
   event_id: EVENT,
   presenter_id: 'p-lin',
   presenter_details: details('Lin', 'Chen'),
-  matched_providers: [
+  matched_providers: [{ provider_id: 'prov-lee', provider_details: LEE }],
+};
+const samMatch = {
+  event_id: EVENT,
+  presenter_id: 'p-sam',
+  presenter_details: details('Sam', 'Rivera'),
+  matched_providers: [{ provider_id: 'innovation-office', provider_details: OFFICE }],
+};
+
+// Why each matched, under the same ids: admins only.
+const adaReasons = {
+  event_id: EVENT,
+  presenter_id: 'p-ada',
+  fallback: false,
+  providers: [
+    {
+      provider_id: 'prov-kim',
+      score: 5,
+      questions_answered: 1,
+      reasons: [{ question_id: 'q-market', title: 'Market access', rating: 5 }],
+    },
+  ],
+};
+const linReasons = {
+  event_id: EVENT,
+  presenter_id: 'p-lin',
+  fallback: false,
+  providers: [
     {
       provider_id: 'prov-lee',
-      provider_details: LEE,
       score: 4.5,
+      questions_answered: 2,
       reasons: [
         { question_id: 'q-market', title: 'Market access', rating: 5 },
         { question_id: 'q-team', title: 'Team support', rating: 4 },
@@ -183,18 +206,24 @@ const linMatch = {
     },
   ],
 };
-const samMatch = {
+const samReasons = {
   event_id: EVENT,
   presenter_id: 'p-sam',
-  presenter_details: details('Sam', 'Rivera'),
-  matched_providers: [{ provider_id: 'innovation-office', provider_details: OFFICE, score: 0, reasons: [] }],
+  fallback: true,
+  providers: [{ provider_id: 'innovation-office', score: 0, questions_answered: 0, reasons: [] }],
 };
 
-/** The final_matches documents of one event, by id. */
-async function finalMatches(db: Firestore, eventId = EVENT): Promise<Record<string, unknown>> {
-  const snapshot = await db.collection('final_matches').where('event_id', '==', eventId).get();
+/** The documents of one event in `collection`, by id. */
+async function documentsOf(db: Firestore, collection: string, eventId: string): Promise<Record<string, unknown>> {
+  const snapshot = await db.collection(collection).where('event_id', '==', eventId).get();
   return Object.fromEntries(snapshot.docs.map((doc) => [doc.id, doc.data()]));
 }
+
+/** The final_matches documents of one event, by id. */
+const finalMatches = (db: Firestore, eventId = EVENT) => documentsOf(db, 'final_matches', eventId);
+
+/** The match_reasons documents of one event, by id. */
+const matchReasons = (db: Firestore, eventId = EVENT) => documentsOf(db, 'match_reasons', eventId);
 
 async function storedEventData(db: Firestore, eventId = EVENT) {
   const data = (await db.collection('events').doc(eventId).get()).data();
@@ -228,6 +257,11 @@ describe('runMatching', () => {
       [`${EVENT}_p-ada`]: adaMatch,
       [`${EVENT}_p-lin`]: linMatch,
       [`${EVENT}_p-sam`]: samMatch,
+    });
+    expect(await matchReasons(db)).toEqual({
+      [`${EVENT}_p-ada`]: adaReasons,
+      [`${EVENT}_p-lin`]: linReasons,
+      [`${EVENT}_p-sam`]: samReasons,
     });
     const event = await storedEventData(db);
     expect(event.is_matching).toBe(false);
@@ -287,8 +321,8 @@ describe('runMatching', () => {
 
     await runMatching(db, EVENT, settings);
 
-    const sam = (await finalMatches(db))[`${EVENT}_p-sam`] as typeof samMatch;
-    expect(sam.matched_providers.map((match) => [match.provider_id, match.score])).toEqual([
+    const sam = (await matchReasons(db))[`${EVENT}_p-sam`] as typeof samReasons;
+    expect(sam.providers.map((match) => [match.provider_id, match.score])).toEqual([
       ['prov-extra-0', 5],
       ['prov-extra-1', 5],
       ['prov-extra-2', 4],
@@ -327,23 +361,34 @@ describe('runMatching', () => {
 
     expect(await storedEventData(db)).toEqual(before);
     expect(Object.keys(await finalMatches(db))).toHaveLength(3);
+    expect(Object.keys(await matchReasons(db))).toHaveLength(3);
   });
 
-  it("replaces the event's matches on a second request: new answers count, a presenter who left the rounds loses theirs", async () => {
+  it("replaces the event's matches and their reasons on a second request: new answers count, a presenter who left the rounds loses theirs", async () => {
     const db = admin();
     await seed(db);
-    // An earlier result under another id (as the demo data has them), and another event's result.
+    // Earlier results under another id (as the demo data has them), and another event's results.
     await db
       .collection('final_matches')
       .doc('legacy-match-ada')
       .set({ ...adaMatch });
     await db
+      .collection('match_reasons')
+      .doc('legacy-match-ada')
+      .set({ ...adaReasons });
+    await db
       .collection('final_matches')
       .doc(`${OTHER_EVENT}_p-sam`)
       .set({ ...samMatch, event_id: OTHER_EVENT });
+    await db
+      .collection('match_reasons')
+      .doc(`${OTHER_EVENT}_p-sam`)
+      .set({ ...samReasons, event_id: OTHER_EVENT });
     await startMatching(db);
     await runMatching(db, EVENT, settings);
-    expect(Object.keys(await finalMatches(db)).sort()).toEqual([`${EVENT}_p-ada`, `${EVENT}_p-lin`, `${EVENT}_p-sam`]);
+    const ids = [`${EVENT}_p-ada`, `${EVENT}_p-lin`, `${EVENT}_p-sam`];
+    expect(Object.keys(await finalMatches(db)).sort()).toEqual(ids);
+    expect(Object.keys(await matchReasons(db)).sort()).toEqual(ids);
 
     await db
       .collection('events')
@@ -359,12 +404,19 @@ describe('runMatching', () => {
       [`${EVENT}_p-ada`]: adaMatch,
       [`${EVENT}_p-lin`]: {
         ...linMatch,
-        matched_providers: [
-          ...linMatch.matched_providers,
+        matched_providers: [...linMatch.matched_providers, { provider_id: 'prov-kim', provider_details: KIM }],
+      },
+    });
+    expect(await matchReasons(db)).toEqual({
+      [`${EVENT}_p-ada`]: adaReasons,
+      [`${EVENT}_p-lin`]: {
+        ...linReasons,
+        providers: [
+          ...linReasons.providers,
           {
             provider_id: 'prov-kim',
-            provider_details: KIM,
             score: 4,
+            questions_answered: 2,
             reasons: [
               { question_id: 'q-market', title: 'Market access', rating: 5 },
               { question_id: 'q-team', title: 'Team support', rating: 3 },
@@ -374,6 +426,7 @@ describe('runMatching', () => {
       },
     });
     expect(Object.keys(await finalMatches(db, OTHER_EVENT))).toEqual([`${OTHER_EVENT}_p-sam`]);
+    expect(Object.keys(await matchReasons(db, OTHER_EVENT))).toEqual([`${OTHER_EVENT}_p-sam`]);
   });
 
   it('matches the largest event the rules allow (3 rounds of 200) and replaces all of its results', async () => {
@@ -396,11 +449,13 @@ describe('runMatching', () => {
     }
     await db.collection('events').doc(EVENT).update({ rounds, number_of_rounds: 3, is_matching: true });
 
+    // 1200 writes: a final match and its reasons for each presenter.
     expect(await runMatching(db, EVENT, settings)).toEqual({
       state: 'done',
       counts: { presenters: 600, providers: 0, matches: 0 },
     });
     expect(Object.keys(await finalMatches(db))).toHaveLength(600);
+    expect(Object.keys(await matchReasons(db))).toHaveLength(600);
 
     await db
       .collection('events')
@@ -408,8 +463,9 @@ describe('runMatching', () => {
       .update({ rounds: { round_1: rounds.round_2 }, number_of_rounds: 1, is_matching: true });
     await runMatching(db, EVENT, settings);
 
-    const ids = Object.keys(await finalMatches(db)).sort();
-    expect(ids).toEqual(rounds.round_2?.map((item) => `${EVENT}_${item.presenter_id}`).sort());
+    const expected = rounds.round_2?.map((item) => `${EVENT}_${item.presenter_id}`).sort();
+    expect(Object.keys(await finalMatches(db)).sort()).toEqual(expected);
+    expect(Object.keys(await matchReasons(db)).sort()).toEqual(expected);
   });
 
   it('produces one result when two runners take the same request at the same time', async () => {
@@ -427,6 +483,7 @@ describe('runMatching', () => {
       [`${EVENT}_p-lin`]: linMatch,
       [`${EVENT}_p-sam`]: samMatch,
     });
+    expect(Object.keys(await matchReasons(db))).toHaveLength(3);
     expect(await storedEventData(db)).toMatchObject({ is_matching: false, matching_status: { state: 'done' } });
   });
 
@@ -481,6 +538,7 @@ describe('runMatching', () => {
       reason,
     });
     expect(await finalMatches(db)).toEqual({});
+    expect(await matchReasons(db)).toEqual({});
     expect(describeReaction('Matching', false, { state: 'failed', at: null, reason })).toBe(`Matching failed: ${reason}`);
   });
 
@@ -562,6 +620,11 @@ describe('the onEventUpdated Cloud Function', () => {
       [`${EVENT}_p-ada`]: adaMatch,
       [`${EVENT}_p-lin`]: linMatch,
       [`${EVENT}_p-sam`]: samMatch,
+    });
+    expect(await matchReasons(db)).toEqual({
+      [`${EVENT}_p-ada`]: adaReasons,
+      [`${EVENT}_p-lin`]: linReasons,
+      [`${EVENT}_p-sam`]: samReasons,
     });
     expect(await storedEventData(db)).toMatchObject({ is_matching: false, matching_status: { state: 'done' } });
   });

@@ -355,6 +355,11 @@ describe('providers', () => {
       await assertSucceeds(updateDoc(doc(admin(), 'providers', ALICE), { company: 'New Co' }));
       await assertSucceeds(deleteDoc(doc(admin(), 'providers', ALICE)));
     });
+
+    it('stores only a valid profile: no extra field, no oversized value', async () => {
+      await assertFails(updateDoc(doc(admin(), 'providers', BOB), { admin: true }));
+      await assertFails(updateDoc(doc(admin(), 'providers', BOB), { first_name: 'f'.repeat(10_000) }));
+    });
   });
 
   for (const [name, actor] of NON_ADMINS) {

@@ -1,7 +1,8 @@
 // The matching reaction (DECISIONS.md, "Matching"): when an admin presses Start Matching (the
 // event's `is_matching`), read the event's presenters, questions, providers and answers, match
 // them with the domain's core (domain/matching.ts) and write one final_matches document per
-// presenter, replacing the event's earlier results. Triggers arrive at least once and two runners
+// presenter, with its match_reasons document beside it (why each provider matched: admins only),
+// replacing the event's earlier results. Triggers arrive at least once and two runners
 // may see one request, so the run is claimed in a transaction ('running' with a run id) before
 // anything is read, and only the claim's owner records the outcome; when to run is the domain's
 // decision (domain/matchingRun.ts). The Cloud Function and the local worker both run this.
@@ -10,13 +11,14 @@ import { randomUUID } from 'node:crypto';
 import {
   FieldValue,
   Timestamp,
+  type CollectionReference,
   type DocumentData,
   type DocumentReference,
   type Firestore,
   type WriteBatch,
 } from 'firebase-admin/firestore';
 import { DEFAULT_MAX_MATCHES_PER_PRESENTER, DEFAULT_MIN_MATCH_SCORE } from '../../../domain/constants.js';
-import type { FinalMatchDocument, QuestionType, Rounds } from '../../../domain/documents.js';
+import type { FinalMatchDocument, MatchReasonsDocument, QuestionType, Rounds } from '../../../domain/documents.js';
 import { matchEvent, type MatchResponse, type PresenterResult } from '../../../domain/matching.js';
 import { decideMatchingRun, type MatchingRunDecision, type MatchingStatus } from '../../../domain/matchingRun.js';
 import { orderedRounds } from '../../../domain/rounds.js';
@@ -134,7 +136,7 @@ async function recordOutcome(
   });
 }
 
-/** Reads what matching needs, matches, and replaces the event's final matches; returns the counts. */
+/** Reads what matching needs, matches, and replaces the event's final matches and their reasons; returns the counts. */
 async function matchAndWrite(
   firestore: Firestore,
   eventId: string,
@@ -180,7 +182,7 @@ async function matchAndWrite(
     fallback,
   });
 
-  await replaceFinalMatches(firestore, eventId, results);
+  await replaceResults(firestore, eventId, results);
   const matched = results.filter((result) => !result.fallback).flatMap((result) => result.matched_providers);
   return {
     presenters: results.length,
@@ -189,34 +191,62 @@ async function matchAndWrite(
   };
 }
 
+type Write = (batch: WriteBatch) => void;
+
 /**
- * Writes the new results, then deletes the event's earlier ones that the new run has no id for
- * (a presenter who left the rounds), in batches: the results screens never see an empty event.
+ * Writes the new results (each presenter's final match and its reasons in one batch), then
+ * deletes the event's earlier documents of both collections that the new run has no id for (a
+ * presenter who left the rounds), in batches of at most 500 writes: the results screens never see
+ * an empty event.
  */
-async function replaceFinalMatches(firestore: Firestore, eventId: string, results: PresenterResult[]): Promise<void> {
-  const collection = firestore.collection('final_matches');
-  const earlier = await collection.where('event_id', '==', eventId).select().get();
+async function replaceResults(firestore: Firestore, eventId: string, results: PresenterResult[]): Promise<void> {
+  const finalMatches = firestore.collection('final_matches');
+  const matchReasons = firestore.collection('match_reasons');
+  const earlier = (collection: CollectionReference) => collection.where('event_id', '==', eventId).select().get();
+  const [earlierMatches, earlierReasons] = await Promise.all([earlier(finalMatches), earlier(matchReasons)]);
   const ids = new Set(results.map((result) => result.id));
-  const writes: ((batch: WriteBatch) => void)[] = [
-    ...results.map((result) => (batch: WriteBatch) => batch.set(collection.doc(result.id), finalMatch(eventId, result))),
-    ...earlier.docs.filter((doc) => !ids.has(doc.id)).map((doc) => (batch: WriteBatch) => batch.delete(doc.ref)),
+  const stale = [...earlierMatches.docs, ...earlierReasons.docs].filter((doc) => !ids.has(doc.id));
+  const groups: Write[][] = [
+    ...results.map((result): Write[] => [
+      (batch) => batch.set(finalMatches.doc(result.id), finalMatch(eventId, result)),
+      (batch) => batch.set(matchReasons.doc(result.id), matchReasonsOf(eventId, result)),
+    ]),
+    ...stale.map((doc): Write[] => [(batch) => batch.delete(doc.ref)]),
   ];
-  for (let start = 0; start < writes.length; start += MAX_BATCH_WRITES) {
-    const batch = firestore.batch();
-    for (const write of writes.slice(start, start + MAX_BATCH_WRITES)) write(batch);
-    await batch.commit();
+  let batch = firestore.batch();
+  let size = 0;
+  for (const group of groups) {
+    if (size + group.length > MAX_BATCH_WRITES) {
+      await batch.commit();
+      batch = firestore.batch();
+      size = 0;
+    }
+    for (const write of group) write(batch);
+    size += group.length;
   }
+  if (size > 0) await batch.commit();
 }
 
+/** The spec's fields only (section 3): any signed-in user reads final_matches. */
 function finalMatch(eventId: string, result: PresenterResult): FinalMatchDocument {
   return {
     event_id: eventId,
     presenter_id: result.presenter_id,
     presenter_details: result.presenter_details,
-    matched_providers: result.matched_providers.map(({ provider_id, provider_details, score, reasons }) => ({
+    matched_providers: result.matched_providers.map(({ provider_id, provider_details }) => ({ provider_id, provider_details })),
+  };
+}
+
+/** Why each provider matched (how they rated the presenter): admins only read match_reasons. */
+function matchReasonsOf(eventId: string, result: PresenterResult): MatchReasonsDocument {
+  return {
+    event_id: eventId,
+    presenter_id: result.presenter_id,
+    fallback: result.fallback,
+    providers: result.matched_providers.map(({ provider_id, score, questions_answered, reasons }) => ({
       provider_id,
-      provider_details,
       score,
+      questions_answered,
       reasons,
     })),
   };

@@ -1,5 +1,6 @@
 // One presenter's match details (/match/:id): the presenter (photo or initials, name, company,
-// e-mail, LinkedIn) and the providers matched with them.
+// e-mail, LinkedIn) and the providers matched with them. A signed-in admin also sees why each
+// provider matched (match_reasons, readable by admins only); nobody else's screen asks for it.
 
 import Alert from '@mui/material/Alert';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -11,12 +12,16 @@ import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useEffect, useState } from 'react';
 import { PresenterAvatar } from '../../components/PresenterAvatar';
 import { PresenterContact } from '../../components/PresenterContact';
 import { useLoad, type Loaded } from '../../components/useLoad';
+import { watchAdminIdentity } from '../../db/adminAuth';
 import { getFinalMatch } from '../../db/finalMatches';
+import { getMatchReasons } from '../../db/matchReasons';
 import { listedProviders } from '../../lib/results';
 import type { FinalMatch } from '../../types/finalMatch';
+import { ProviderReasons, reasonMessages } from './ProviderReasons';
 
 export const matchMessages = {
   loading: 'Fetching Match Details...',
@@ -43,10 +48,24 @@ function loadOf(loaded: Loaded<FinalMatch | null>): Load {
   return loaded.value ? { state: 'ready', match: loaded.value } : { state: 'error', message: matchMessages.notFound };
 }
 
+/**
+ * Whether the viewer is a signed-in admin, followed live. The route is public: this reads the
+ * sign-in the app already holds, without the admin console's code.
+ */
+function useIsAdmin(): boolean {
+  const [isAdmin, setIsAdmin] = useState(false);
+  useEffect(() => watchAdminIdentity((identity) => setIsAdmin(identity?.isAdmin === true)), []);
+  return isAdmin;
+}
+
 export function MatchDetails({ matchId }: { matchId: string }) {
   const valid = isValidMatchId(matchId);
   const loaded = useLoad(valid ? matchId : null, () => getFinalMatch(matchId));
   const load = valid ? loadOf(loaded) : ({ state: 'error', message: matchMessages.invalidId } as const);
+  // Only an admin may read the reasons: for anyone else the request is never made.
+  const isAdmin = useIsAdmin();
+  const why = useLoad(isAdmin && valid ? matchId : null, () => getMatchReasons(matchId));
+  const reasons = isAdmin && why.state === 'ready' ? why.value : null;
 
   if (load.state === 'loading') {
     return (
@@ -85,26 +104,43 @@ export function MatchDetails({ matchId }: { matchId: string }) {
         <Typography id="matched-providers-heading" variant="h6" component="h2">
           Matched Providers
         </Typography>
+        {isAdmin && why.state === 'failed' && (
+          <Typography variant="body2" color="text.secondary">
+            {reasonMessages.failed}
+          </Typography>
+        )}
         {providers.length === 0 ? (
           <Typography color="text.secondary">{matchMessages.noProviders}</Typography>
         ) : (
           <List aria-labelledby="matched-providers-heading" disablePadding>
-            {providers.map(({ provider_id, provider_details }) => (
-              <ListItem key={`${provider_id}-${provider_details.email}`} divider disableGutters>
-                <ListItemText
-                  primary={`${provider_details.first_name} ${provider_details.last_name}`}
-                  secondary={
-                    <>
-                      {provider_details.company}
-                      <br />
-                      <Link href={`mailto:${provider_details.email}`} sx={{ overflowWrap: 'anywhere' }}>
-                        {provider_details.email}
-                      </Link>
-                    </>
-                  }
-                />
-              </ListItem>
-            ))}
+            {providers.map(({ provider_id, provider_details }) => {
+              const providerName = `${provider_details.first_name} ${provider_details.last_name}`;
+              const providerReasons = reasons?.providers.find((entry) => entry.provider_id === provider_id);
+              return (
+                <ListItem
+                  key={`${provider_id}-${provider_details.email}`}
+                  divider
+                  disableGutters
+                  sx={providerReasons ? { flexDirection: 'column', alignItems: 'stretch' } : undefined}
+                >
+                  <ListItemText
+                    primary={providerName}
+                    secondary={
+                      <>
+                        {provider_details.company}
+                        <br />
+                        <Link href={`mailto:${provider_details.email}`} sx={{ overflowWrap: 'anywhere' }}>
+                          {provider_details.email}
+                        </Link>
+                      </>
+                    }
+                  />
+                  {providerReasons && reasons && (
+                    <ProviderReasons name={providerName} reasons={providerReasons} fallback={reasons.fallback} />
+                  )}
+                </ListItem>
+              );
+            })}
           </List>
         )}
       </Stack>
