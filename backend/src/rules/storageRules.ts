@@ -45,7 +45,10 @@ export function storageAuthorizer(rules: CompiledRules, options: StorageRulesOpt
 
 export function evaluateStorageAccess(rules: CompiledRules, access: StorageAccess, options: StorageRulesOptions = {}): Decision {
   const objectSegments = parsePathString(access.path);
-  const segments = ['b', access.bucket, 'o', ...objectSegments];
+  // A list names a folder, and the rule on its files decides it, as in production (a rule on
+  // `match /images/{imageId}` governs listing images/): the folder's path plus one empty segment
+  // for the files' wildcard.
+  const segments = ['b', access.bucket, 'o', ...objectSegments, ...(access.method === 'list' ? [''] : [])];
   const objectName = objectSegments.join('/');
   const resourceOf = (info: StorageObjectInfo | null | undefined): RValue | undefined => {
     if (info === undefined) return undefined;

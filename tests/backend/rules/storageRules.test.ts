@@ -75,6 +75,10 @@ describe('storage rules', () => {
     ['deleting without the claim', storage('events/e1/a.png', 'delete', { identity: user('bob') }), false],
     ['an owner reads deep in their folder', storage('users/u1/a/b/c.txt', 'get', { identity: user('u1') }), true],
     ['an owner lists their folder', storage('users/u1', 'list', { identity: user('u1') }), true],
+    // A rule on the folder's files governs listing the folder (production's semantics): the
+    // files of events/e1 are listed under `match /events/{eventId}/{fileName}`.
+    ['anyone lists a folder whose files anyone reads', storage('events/e1', 'list'), true],
+    ['nobody lists a folder above the files a rule names', storage('events', 'list'), false],
     ['another user reads the folder', storage('users/u1/a.txt', 'get', { identity: user('u2') }), false],
     [
       'an owner writes with owner metadata',

@@ -1,0 +1,681 @@
+// The cells of the security matrix (securityMatrix.test.ts): for every Firestore collection and
+// Storage path of the app, each operation and each forged write, the request an actor makes and
+// which actors may make it. Who may comes from the spec's section 6 and DECISIONS.md (Identity and
+// access) as firestore.rules and storage.rules implement them; the requests are the app's own.
+
+import type { RulesTestContext } from '@firebase/rules-unit-testing';
+import {
+  collection,
+  deleteDoc,
+  doc,
+  getDoc,
+  getDocs,
+  query,
+  serverTimestamp,
+  setDoc,
+  Timestamp,
+  updateDoc,
+  where,
+  writeBatch,
+  type Firestore,
+} from 'firebase/firestore';
+import { PNG_1X1 } from '../support/fixtures';
+import { ADMIN, ALICE, BOB, USER } from './firestoreRulesEnv';
+
+/** The matrix's columns, in order. */
+export const ACTORS = ['signedOut', 'provider', 'otherProvider', 'presenter', 'user', 'admin'] as const;
+export type ActorKey = (typeof ACTORS)[number];
+
+export const ACTOR_LABELS: Record<ActorKey, string> = {
+  signedOut: 'signed out',
+  provider: 'provider',
+  otherProvider: 'another provider',
+  presenter: 'presenter',
+  user: 'signed-in non-admin',
+  admin: 'admin',
+};
+
+/** The presenter who signed up through an invite: their anonymous uid is their document id. */
+const PRESENTER = 'p-nia';
+
+/** The uid each actor signs in with (none when signed out) and the claims of its token. */
+export const ACTOR_IDENTITIES: Record<ActorKey, { uid: string; token: Record<string, unknown> } | null> = {
+  signedOut: null,
+  provider: { uid: ALICE, token: { firebase: { sign_in_provider: 'anonymous' } } },
+  otherProvider: { uid: BOB, token: { firebase: { sign_in_provider: 'anonymous' } } },
+  presenter: { uid: PRESENTER, token: { firebase: { sign_in_provider: 'anonymous' } } },
+  user: { uid: USER, token: { firebase: { sign_in_provider: 'password' }, email: 'someone@example.edu' } },
+  admin: { uid: ADMIN, token: { admin: true } },
+};
+
+/** One actor's clients, made once and reused for every cell. */
+export interface Actor {
+  key: ActorKey;
+  uid: string | null;
+  db: Firestore;
+  storage: ReturnType<RulesTestContext['storage']>;
+}
+
+/** Writes as the server would (rules bypassed), to seed data and to put back what a cell changed. */
+export interface Backdoor {
+  seed: (documents: Record<string, Record<string, unknown>>) => Promise<void>;
+  remove: (...paths: string[]) => Promise<void>;
+  putFile: (path: string, bytes: Uint8Array, contentType: string) => Promise<void>;
+  removeFile: (path: string) => Promise<void>;
+}
+
+export interface MatrixRow {
+  operation: string;
+  /** Who the product lets through; every other actor is denied. */
+  allowed: readonly ActorKey[];
+  attempt: (actor: Actor) => Promise<unknown>;
+  /** Sets up what the attempt needs, before each actor's try. */
+  before?: (actor: Actor) => Promise<void>;
+  /** Puts the data back: after a write that went through, and after every try of a row with `before`. */
+  after?: (actor: Actor) => Promise<void>;
+}
+
+export interface MatrixGroup {
+  /** The collection or Storage path. */
+  target: string;
+  /** Stored once before the group's rows (with what they point at). */
+  documents?: Record<string, Record<string, unknown>>;
+  files?: Record<string, { bytes: Uint8Array; contentType: string }>;
+  rows: MatrixRow[];
+}
+
+const EVERYONE = ACTORS;
+const SIGNED_IN: readonly ActorKey[] = ['provider', 'otherProvider', 'presenter', 'user', 'admin'];
+const ADMIN_ONLY: readonly ActorKey[] = ['admin'];
+const OWNER_AND_ADMIN: readonly ActorKey[] = ['provider', 'admin'];
+const NOBODY: readonly ActorKey[] = [];
+
+const CAROL = 'carol-uid';
+const INVITE = 'inv-1';
+const USED_INVITE = 'inv-used';
+const ORIGIN = 'https://pitch.example.edu';
+const AT = Timestamp.fromDate(new Date('2030-05-01T10:00:00Z'));
+const SIX_MB = 6 * 1024 * 1024;
+
+const event = (changes: Record<string, unknown> = {}) => ({
+  title: 'Med-Tech Pitch Session',
+  description: 'Early-stage health innovators present for 3 minutes each.',
+  location: 'Innovation Hub, Room 101',
+  start_time: AT,
+  number_of_rounds: 1,
+  rounds: { round_1: [] },
+  is_event_open: false,
+  round_number: 1,
+  presenter_index: -1,
+  ...changes,
+});
+
+/** The live event, with the matching status the server reaction recorded. */
+const storedEvent = event({
+  rounds: {
+    round_1: [
+      { presenter_id: 'p-ada', first_name: 'Ada', last_name: 'Okafor' },
+      { presenter_id: PRESENTER, first_name: 'Nia', last_name: 'Addo' },
+    ],
+  },
+  is_event_open: true,
+  presenter_index: 0,
+  is_matching: false,
+  is_emailing: false,
+  matching_status: { state: 'done', at: AT, counts: { presenters: 2 } },
+});
+
+const question = (number: number, type: 'stars' | 'rating') => ({
+  question_number: number,
+  type,
+  title: `Question ${number}`,
+  questions: `Question ${number}?`,
+  question: `Question ${number}`,
+});
+
+/** Presenter fields as the signup form stores them (the spec's section 5). */
+const signup = (changes: Record<string, unknown> = {}) => ({
+  first_name: 'Lin',
+  last_name: 'Chen',
+  email: 'lin@example.com',
+  company: 'CardioNest',
+  phone: '(555) 010-0042',
+  website: '',
+  profile_url: '',
+  linkedin_url: '',
+  favourites: [],
+  verified: false,
+  status: 'Up Next',
+  terms_accepted: true,
+  invite_id: INVITE,
+  ...changes,
+});
+
+const nia = signup({ first_name: 'Nia', last_name: 'Addo', email: 'nia@example.com', invite_id: USED_INVITE });
+const ada = { first_name: 'Ada', last_name: 'Okafor', email: 'ada@example.com', company: 'PulseLoop', verified: true };
+const storedInvite = {
+  email: 'lin@example.com',
+  created_by: ADMIN,
+  created_at: AT,
+  signup_url: `${ORIGIN}/signup?c=${INVITE}`,
+};
+
+const profile = (changes: Record<string, unknown> = {}) => ({
+  first_name: 'Alice',
+  last_name: 'Ng',
+  email: 'alice@example.com',
+  company: 'Acme Health',
+  phone: '(555) 123-4567',
+  terms_accepted: true,
+  ...changes,
+});
+
+const answerId = (provider: string, questionId: string) => `${provider}_ev1_p-ada_${questionId}`;
+
+/** An answer as the rating screen saves it (the spec's section 3, with event_id and the server's time). */
+const answer = (provider: string, questionId: string, changes: Record<string, unknown> = {}) => ({
+  event_id: 'ev1',
+  presenter_id: 'p-ada',
+  question_id: questionId,
+  provider_id: provider,
+  type: questionId === 'q1' ? 'stars' : 'rating',
+  rating: 4,
+  comment: null,
+  response: null,
+  updated_at: serverTimestamp(),
+  ...changes,
+});
+
+const storedAnswer = { ...answer(ALICE, 'q1', { comment: 'Strong team' }), updated_at: AT };
+
+const finalMatch = {
+  event_id: 'ev1',
+  presenter_id: 'p-ada',
+  presenter_details: { first_name: 'Ada', last_name: 'Okafor', email: 'ada@example.com', company: 'PulseLoop' },
+  matched_providers: [
+    {
+      provider_id: ALICE,
+      provider_details: { first_name: 'Alice', last_name: 'Ng', email: 'alice@example.com', company: 'Acme' },
+    },
+  ],
+};
+
+const emailSend = { event_id: 'ev1', role: 'provider', email: 'alice@example.com', state: 'sent', attempts: 1 };
+const matchReasons = {
+  event_id: 'ev1',
+  presenter_id: 'p-ada',
+  fallback: false,
+  providers: [
+    { provider_id: ALICE, score: 4, questions_answered: 1, reasons: [{ question_id: 'q1', title: 'Question 1', rating: 4 }] },
+  ],
+};
+
+const upload = (actor: Actor, path: string, bytes: Uint8Array, contentType: string) =>
+  actor.storage
+    .ref(path)
+    .put(bytes, { contentType })
+    .then(() => undefined);
+
+/** Creating, updating and deleting a document of a collection that only admins write. */
+function adminWrites(
+  name: string,
+  id: string,
+  stored: Record<string, unknown>,
+  created: Record<string, unknown>,
+  backdoor: Backdoor,
+) {
+  const restore = () => backdoor.seed({ [`${name}/${id}`]: stored });
+  return [
+    {
+      operation: 'create',
+      allowed: ADMIN_ONLY,
+      attempt: (a: Actor) => setDoc(doc(a.db, name, 'new-doc'), created),
+      after: () => backdoor.remove(`${name}/new-doc`),
+    },
+    {
+      operation: 'update',
+      allowed: ADMIN_ONLY,
+      attempt: (a: Actor) => updateDoc(doc(a.db, name, id), { changed: true }),
+      after: restore,
+    },
+    { operation: 'delete', allowed: ADMIN_ONLY, attempt: (a: Actor) => deleteDoc(doc(a.db, name, id)), after: restore },
+  ] satisfies MatrixRow[];
+}
+
+/** Every group of the matrix, in the order they run and print. */
+export function matrixGroups(backdoor: Backdoor): MatrixGroup[] {
+  const restoreEvent = () => backdoor.seed({ 'events/ev1': storedEvent });
+  const restoreNia = () => backdoor.seed({ [`presenters/${PRESENTER}`]: nia });
+  const restoreInvite = () => backdoor.seed({ [`invites/${INVITE}`]: storedInvite });
+  const restoreProfile = () => backdoor.seed({ [`providers/${ALICE}`]: profile() });
+  const restoreAnswer = () => backdoor.seed({ [`responses/${answerId(ALICE, 'q1')}`]: storedAnswer });
+
+  /** Signs up through the open invite as /signup does: presenters/{uid} created and the invite deleted in one batch. */
+  const signUp = (a: Actor, data: Record<string, unknown>) => {
+    const batch = writeBatch(a.db);
+    batch.set(doc(a.db, 'presenters', a.uid ?? 'p-visitor'), data);
+    batch.delete(doc(a.db, 'invites', INVITE));
+    return batch.commit();
+  };
+  const undoSignup = async (a: Actor) => {
+    await (a.uid === PRESENTER ? restoreNia() : backdoor.remove(`presenters/${a.uid ?? 'p-visitor'}`));
+    await restoreInvite();
+  };
+  /** A forged signup: the invite is the only credential and admins alone may set these fields. */
+  const forgedSignup = (operation: string, changes: Record<string, unknown>, allowed: readonly ActorKey[]): MatrixRow => ({
+    operation,
+    allowed,
+    attempt: (a) => signUp(a, signup(changes)),
+    after: undoSignup,
+  });
+
+  /** ALICE's new answer to q2 (a rating question), with one field forged. */
+  const forgedAnswer = (operation: string, changes: Record<string, unknown>): MatrixRow => ({
+    operation,
+    allowed: NOBODY,
+    attempt: (a) => setDoc(doc(a.db, 'responses', answerId(ALICE, 'q2')), answer(ALICE, 'q2', changes)),
+    after: () => backdoor.remove(`responses/${answerId(ALICE, 'q2')}`),
+  });
+
+  const logo = 'event_logos/ev1_normal.png';
+  const stray = 'uploads/ev1_normal.png';
+
+  return [
+    {
+      // Everyone follows the live event; only admins create, run, edit and delete events (the
+      // spec's section 6); the matching and e-mailing status are the server reactions' alone.
+      target: 'events',
+      documents: { 'events/ev1': storedEvent },
+      rows: [
+        { operation: 'get', allowed: EVERYONE, attempt: (a) => getDoc(doc(a.db, 'events', 'ev1')) },
+        { operation: 'list', allowed: EVERYONE, attempt: (a) => getDocs(collection(a.db, 'events')) },
+        {
+          operation: 'create',
+          allowed: ADMIN_ONLY,
+          attempt: (a) => setDoc(doc(a.db, 'events', 'ev-new'), event()),
+          after: () => backdoor.remove('events/ev-new'),
+        },
+        {
+          operation: 'update',
+          allowed: ADMIN_ONLY,
+          attempt: (a) => updateDoc(doc(a.db, 'events', 'ev1'), { presenter_index: 1 }),
+          after: restoreEvent,
+        },
+        { operation: 'delete', allowed: ADMIN_ONLY, attempt: (a) => deleteDoc(doc(a.db, 'events', 'ev1')), after: restoreEvent },
+        {
+          operation: 'create with matching_status (the server’s)',
+          allowed: NOBODY,
+          attempt: (a) => setDoc(doc(a.db, 'events', 'ev-new'), event({ matching_status: { state: 'done', at: AT } })),
+          after: () => backdoor.remove('events/ev-new'),
+        },
+        {
+          operation: 'update matching_status (the server’s)',
+          allowed: NOBODY,
+          attempt: (a) => updateDoc(doc(a.db, 'events', 'ev1'), { matching_status: { state: 'running', at: AT } }),
+          after: restoreEvent,
+        },
+        {
+          operation: 'update emailing_status (the server’s)',
+          allowed: NOBODY,
+          attempt: (a) => updateDoc(doc(a.db, 'events', 'ev1'), { emailing_status: { state: 'done', at: AT } }),
+          after: restoreEvent,
+        },
+        {
+          operation: 'update with a 5,001-character description',
+          allowed: NOBODY,
+          attempt: (a) => updateDoc(doc(a.db, 'events', 'ev1'), { description: 'd'.repeat(5001) }),
+          after: restoreEvent,
+        },
+      ],
+    },
+    {
+      // Everyone reads the questionnaire; admins maintain it.
+      target: 'questions',
+      documents: { 'questions/q1': question(1, 'stars') },
+      rows: [
+        { operation: 'get', allowed: EVERYONE, attempt: (a) => getDoc(doc(a.db, 'questions', 'q1')) },
+        { operation: 'list', allowed: EVERYONE, attempt: (a) => getDocs(collection(a.db, 'questions')) },
+        ...adminWrites('questions', 'q1', question(1, 'stars'), question(3, 'stars'), backdoor),
+      ],
+    },
+    {
+      // Admins manage presenters; a presenter reads their own document (phone and e-mail stay with
+      // them and admins, DECISIONS.md); signing up needs the invite and can set no admin field.
+      target: 'presenters',
+      documents: { 'presenters/p-ada': ada, [`presenters/${PRESENTER}`]: nia, [`invites/${INVITE}`]: storedInvite },
+      rows: [
+        {
+          operation: 'get (their own document)',
+          allowed: ['presenter', 'admin'],
+          attempt: (a) => getDoc(doc(a.db, 'presenters', PRESENTER)),
+        },
+        { operation: 'get (another presenter’s)', allowed: ADMIN_ONLY, attempt: (a) => getDoc(doc(a.db, 'presenters', 'p-ada')) },
+        { operation: 'list', allowed: ADMIN_ONLY, attempt: (a) => getDocs(collection(a.db, 'presenters')) },
+        {
+          operation: 'create (the admin form, no invite)',
+          allowed: ADMIN_ONLY,
+          attempt: (a) =>
+            setDoc(doc(a.db, 'presenters', 'p-new'), {
+              first_name: 'Sam',
+              last_name: 'Reyes',
+              email: 'sam@example.com',
+              verified: true,
+            }),
+          after: () => backdoor.remove('presenters/p-new'),
+        },
+        {
+          // The invite link is the credential (the spec's section 6): whoever holds it may sign up
+          // once; the presenter already has their document.
+          operation: 'create by signing up with the invite',
+          allowed: ['provider', 'otherProvider', 'user', 'admin'],
+          attempt: (a) => signUp(a, signup()),
+          after: undoSignup,
+        },
+        forgedSignup('sign up with verified: true', { verified: true }, ADMIN_ONLY),
+        forgedSignup('sign up with favourites', { favourites: ['q1'] }, ADMIN_ONLY),
+        forgedSignup('sign up with status Completed', { status: 'Completed' }, ADMIN_ONLY),
+        forgedSignup('sign up with a 10,000-character first_name', { first_name: 'f'.repeat(10_000) }, NOBODY),
+        {
+          operation: 'update',
+          allowed: ADMIN_ONLY,
+          attempt: (a) => updateDoc(doc(a.db, 'presenters', PRESENTER), { company: 'New Co' }),
+          after: restoreNia,
+        },
+        {
+          operation: 'delete',
+          allowed: ADMIN_ONLY,
+          attempt: (a) => deleteDoc(doc(a.db, 'presenters', PRESENTER)),
+          after: restoreNia,
+        },
+      ],
+    },
+    {
+      // Whoever holds an invite's id reads it (the signup link); only admins list, create, re-send
+      // and revoke invites (DECISIONS.md); mail_status is the server's mail reaction's.
+      target: 'invites',
+      documents: { [`invites/${INVITE}`]: storedInvite, [`presenters/${PRESENTER}`]: nia },
+      rows: [
+        { operation: 'get', allowed: EVERYONE, attempt: (a) => getDoc(doc(a.db, 'invites', INVITE)) },
+        { operation: 'list', allowed: ADMIN_ONLY, attempt: (a) => getDocs(collection(a.db, 'invites')) },
+        {
+          operation: 'create',
+          allowed: ADMIN_ONLY,
+          attempt: (a) =>
+            setDoc(doc(a.db, 'invites', 'inv-new'), {
+              email: 'sam@example.com',
+              created_by: a.uid ?? ADMIN,
+              created_at: serverTimestamp(),
+              signup_url: `${ORIGIN}/signup?c=inv-new`,
+            }),
+          after: () => backdoor.remove('invites/inv-new'),
+        },
+        {
+          operation: 'update (ask for the e-mail again)',
+          allowed: ADMIN_ONLY,
+          attempt: (a) => updateDoc(doc(a.db, 'invites', INVITE), { mail_requested_at: serverTimestamp() }),
+          after: restoreInvite,
+        },
+        {
+          operation: 'update mail_status (the server’s)',
+          allowed: NOBODY,
+          attempt: (a) => updateDoc(doc(a.db, 'invites', INVITE), { mail_status: { state: 'sent', at: AT } }),
+          after: restoreInvite,
+        },
+        {
+          operation: 'delete (without signing up)',
+          allowed: ADMIN_ONLY,
+          attempt: (a) => deleteDoc(doc(a.db, 'invites', INVITE)),
+          after: restoreInvite,
+        },
+      ],
+    },
+    {
+      // A provider reads and writes only their own profile; admins read all (DECISIONS.md). The
+      // rules check what a provider stores, not what an admin stores.
+      target: 'providers',
+      documents: { [`providers/${ALICE}`]: profile() },
+      rows: [
+        { operation: 'get', allowed: OWNER_AND_ADMIN, attempt: (a) => getDoc(doc(a.db, 'providers', ALICE)) },
+        { operation: 'list', allowed: ADMIN_ONLY, attempt: (a) => getDocs(collection(a.db, 'providers')) },
+        {
+          operation: 'create',
+          allowed: OWNER_AND_ADMIN,
+          attempt: (a) => setDoc(doc(a.db, 'providers', ALICE), profile()),
+          before: () => backdoor.remove(`providers/${ALICE}`),
+          after: restoreProfile,
+        },
+        {
+          operation: 'update',
+          allowed: OWNER_AND_ADMIN,
+          attempt: (a) => updateDoc(doc(a.db, 'providers', ALICE), { company: 'New Co' }),
+          after: restoreProfile,
+        },
+        {
+          operation: 'delete',
+          allowed: OWNER_AND_ADMIN,
+          attempt: (a) => deleteDoc(doc(a.db, 'providers', ALICE)),
+          after: restoreProfile,
+        },
+        {
+          // Providers are anonymous users (DECISIONS.md): whoever is signed in may keep a profile of their own.
+          operation: 'create their own profile (id = their uid)',
+          allowed: SIGNED_IN,
+          attempt: (a) => setDoc(doc(a.db, 'providers', a.uid ?? 'anyone'), profile()),
+          before: (a) => backdoor.remove(`providers/${a.uid ?? 'anyone'}`),
+          after: (a) => (a.uid === ALICE ? restoreProfile() : backdoor.remove(`providers/${a.uid ?? 'anyone'}`)),
+        },
+        {
+          operation: 'update with an extra field admin: true',
+          allowed: NOBODY,
+          attempt: (a) => setDoc(doc(a.db, 'providers', ALICE), profile({ admin: true })),
+          after: restoreProfile,
+        },
+        {
+          operation: 'update with a 10,000-character first_name',
+          allowed: NOBODY,
+          attempt: (a) => setDoc(doc(a.db, 'providers', ALICE), profile({ first_name: 'f'.repeat(10_000) })),
+          after: restoreProfile,
+        },
+      ],
+    },
+    {
+      // A provider creates, reads and revises only their own answers, whole ratings of 1 to 5 and
+      // comments of at most 1000 characters (the spec's sections 5 and 9); admins read all and
+      // delete them with their event; nobody answers in another's name.
+      target: 'responses',
+      documents: {
+        'events/ev1': storedEvent,
+        'presenters/p-ada': ada,
+        'questions/q1': question(1, 'stars'),
+        'questions/q2': question(2, 'rating'),
+        [`responses/${answerId(ALICE, 'q1')}`]: storedAnswer,
+      },
+      rows: [
+        { operation: 'get', allowed: OWNER_AND_ADMIN, attempt: (a) => getDoc(doc(a.db, 'responses', answerId(ALICE, 'q1'))) },
+        {
+          operation: 'list (the provider’s own, as the app asks)',
+          allowed: OWNER_AND_ADMIN,
+          attempt: (a) => getDocs(query(collection(a.db, 'responses'), where('provider_id', '==', ALICE))),
+        },
+        { operation: 'list (every answer)', allowed: ADMIN_ONLY, attempt: (a) => getDocs(collection(a.db, 'responses')) },
+        {
+          operation: 'create',
+          allowed: ['provider'],
+          attempt: (a) => setDoc(doc(a.db, 'responses', answerId(ALICE, 'q2')), answer(ALICE, 'q2')),
+          after: () => backdoor.remove(`responses/${answerId(ALICE, 'q2')}`),
+        },
+        {
+          operation: 'update',
+          allowed: ['provider'],
+          attempt: (a) => setDoc(doc(a.db, 'responses', answerId(ALICE, 'q1')), answer(ALICE, 'q1', { rating: 5 })),
+          after: restoreAnswer,
+        },
+        {
+          operation: 'delete',
+          allowed: ADMIN_ONLY,
+          attempt: (a) => deleteDoc(doc(a.db, 'responses', answerId(ALICE, 'q1'))),
+          after: restoreAnswer,
+        },
+        {
+          // Whoever is signed in rates as a provider of their own (DECISIONS.md: providers are anonymous users).
+          operation: 'create their own answer (provider_id = their uid)',
+          allowed: SIGNED_IN,
+          attempt: (a) => setDoc(doc(a.db, 'responses', answerId(a.uid ?? 'anyone', 'q2')), answer(a.uid ?? 'anyone', 'q2')),
+          after: (a) => backdoor.remove(`responses/${answerId(a.uid ?? 'anyone', 'q2')}`),
+        },
+        {
+          operation: 'create with another provider’s provider_id',
+          allowed: NOBODY,
+          attempt: (a) => setDoc(doc(a.db, 'responses', answerId(CAROL, 'q2')), answer(CAROL, 'q2')),
+          after: () => backdoor.remove(`responses/${answerId(CAROL, 'q2')}`),
+        },
+        forgedAnswer('create with rating 0', { rating: 0 }),
+        forgedAnswer('create with rating 6', { rating: 6 }),
+        forgedAnswer('create with rating 3.5', { rating: 3.5 }),
+        forgedAnswer("create with rating '5'", { rating: '5' }),
+        forgedAnswer('create with a 1,001-character comment', { comment: 'c'.repeat(1001) }),
+      ],
+    },
+    {
+      // The session results need a signed-in user (the spec's section 6) and carry the matched
+      // people's e-mails by design (DECISIONS.md); only the matching reaction (or an admin) writes them.
+      target: 'final_matches',
+      documents: { 'final_matches/m1': finalMatch },
+      rows: [
+        { operation: 'get', allowed: SIGNED_IN, attempt: (a) => getDoc(doc(a.db, 'final_matches', 'm1')) },
+        {
+          operation: 'list',
+          allowed: SIGNED_IN,
+          attempt: (a) => getDocs(query(collection(a.db, 'final_matches'), where('event_id', '==', 'ev1'))),
+        },
+        ...adminWrites('final_matches', 'm1', finalMatch, { ...finalMatch, presenter_id: 'p-lin' }, backdoor),
+      ],
+    },
+    {
+      // The result e-mails' record (participants' addresses): admins read it, only the server writes it.
+      target: 'email_sends',
+      documents: { 'email_sends/s1': emailSend },
+      rows: serverRecords('email_sends', 's1', emailSend, NOBODY, backdoor),
+    },
+    {
+      // Why each match was made: how each provider rated the presenter, private as answers are
+      // (DECISIONS.md), so admins read it; only the matching reaction writes it, and an admin
+      // deletes it only with its event (as the event's answers and matches, DECISIONS.md).
+      target: 'match_reasons',
+      documents: { 'match_reasons/m1': matchReasons },
+      rows: serverRecords('match_reasons', 'm1', matchReasons, ADMIN_ONLY, backdoor),
+    },
+    {
+      // Event logos: everyone sees them; admins upload raster images under 5 MB under a logo's name
+      // and delete them (the spec's section 3). Deleting an event deletes its logos (DECISIONS.md),
+      // which the admin console finds by listing the folder: a list of event_logos/ is decided by
+      // the rules of /event_logos/{fileName}, whose read includes list (Firebase's rules reference).
+      target: 'event_logos/{eventId}_{normal|middle}.{ext}',
+      files: { [logo]: { bytes: PNG_1X1, contentType: 'image/png' } },
+      rows: [
+        { operation: 'read', allowed: EVERYONE, attempt: (a) => a.storage.ref(logo).getMetadata() },
+        { operation: 'list (the folder)', allowed: EVERYONE, attempt: (a) => a.storage.ref('event_logos').listAll() },
+        {
+          operation: 'create (upload)',
+          allowed: ADMIN_ONLY,
+          attempt: (a) => upload(a, 'event_logos/ev2_middle.png', PNG_1X1, 'image/png'),
+          after: () => backdoor.removeFile('event_logos/ev2_middle.png'),
+        },
+        {
+          operation: 'update (overwrite)',
+          allowed: ADMIN_ONLY,
+          attempt: (a) => upload(a, logo, PNG_1X1, 'image/png'),
+          after: () => backdoor.putFile(logo, PNG_1X1, 'image/png'),
+        },
+        {
+          operation: 'delete',
+          allowed: ADMIN_ONLY,
+          attempt: (a) => a.storage.ref(logo).delete(),
+          after: () => backdoor.putFile(logo, PNG_1X1, 'image/png'),
+        },
+        {
+          operation: 'create a 6 MB logo',
+          allowed: NOBODY,
+          attempt: (a) => upload(a, 'event_logos/ev2_normal.png', new Uint8Array(SIX_MB), 'image/png'),
+          after: () => backdoor.removeFile('event_logos/ev2_normal.png'),
+        },
+        {
+          operation: 'create a logo of type text/html',
+          allowed: NOBODY,
+          attempt: (a) => upload(a, 'event_logos/ev2_normal.png', PNG_1X1, 'text/html'),
+          after: () => backdoor.removeFile('event_logos/ev2_normal.png'),
+        },
+      ],
+    },
+    {
+      // A path storage.rules does not name: closed to everyone.
+      target: 'uploads/{file} (not in the rules)',
+      files: { [stray]: { bytes: PNG_1X1, contentType: 'image/png' } },
+      rows: [
+        { operation: 'read', allowed: NOBODY, attempt: (a) => a.storage.ref(stray).getMetadata() },
+        {
+          operation: 'create (upload)',
+          allowed: NOBODY,
+          attempt: (a) => upload(a, 'uploads/ev2_normal.png', PNG_1X1, 'image/png'),
+          after: () => backdoor.removeFile('uploads/ev2_normal.png'),
+        },
+        {
+          operation: 'update (overwrite)',
+          allowed: NOBODY,
+          attempt: (a) => upload(a, stray, PNG_1X1, 'image/png'),
+          after: () => backdoor.putFile(stray, PNG_1X1, 'image/png'),
+        },
+        {
+          operation: 'delete',
+          allowed: NOBODY,
+          attempt: (a) => a.storage.ref(stray).delete(),
+          after: () => backdoor.putFile(stray, PNG_1X1, 'image/png'),
+        },
+      ],
+    },
+  ];
+}
+
+/** A record only the server reactions write: admins read it, nobody creates or changes it, `deleters` delete it. */
+function serverRecords(
+  name: string,
+  id: string,
+  stored: Record<string, unknown>,
+  deleters: readonly ActorKey[],
+  backdoor: Backdoor,
+): MatrixRow[] {
+  return [
+    { operation: 'get', allowed: ADMIN_ONLY, attempt: (a) => getDoc(doc(a.db, name, id)) },
+    { operation: 'list', allowed: ADMIN_ONLY, attempt: (a) => getDocs(collection(a.db, name)) },
+    ...adminWrites(name, id, stored, { event_id: 'ev1' }, backdoor).map((row) => ({
+      ...row,
+      allowed: row.operation === 'delete' ? deleters : NOBODY,
+    })),
+  ];
+}
+
+/** The matrix as a table: a row per target and operation, a column per actor, ✓ allowed, ✗ denied, ! where unexpected. */
+export function formatMatrix(groups: MatrixGroup[], decisions: Map<string, Map<ActorKey, boolean>>): string {
+  const header = ['collection / path · operation', ...ACTORS.map((key) => ACTOR_LABELS[key])];
+  const lines = groups.flatMap((group) =>
+    group.rows.map((row) => {
+      const key = rowKey(group, row);
+      const cells = ACTORS.map((actor) => {
+        const allowed = decisions.get(key)?.get(actor);
+        if (allowed === undefined) return '?';
+        return (allowed ? '✓' : '✗') + (allowed === row.allowed.includes(actor) ? '' : ' !');
+      });
+      return [key, ...cells];
+    }),
+  );
+  const widths = header.map((title, column) => Math.max(title.length, ...lines.map((line) => line[column]?.length ?? 0)));
+  const format = (line: string[]) => `| ${line.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join(' | ')} |`;
+  return [
+    'Security matrix (✓ allowed, ✗ denied, ! not as expected, ? not tried)',
+    format(header),
+    format(widths.map((width) => '-'.repeat(width))),
+    ...lines.map(format),
+  ].join('\n');
+}
+
+export const rowKey = (group: MatrixGroup, row: MatrixRow): string => `${group.target} · ${row.operation}`;
