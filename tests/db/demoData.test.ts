@@ -1,9 +1,13 @@
 // The demo data set gives every provider-facing screen something real to show: an open event
 // with three rounds and a live presenter, the questionnaire, and a finished session's results
-// with an innovation-office fallback match.
+// with an innovation-office fallback match, and answers on the open event from which Start
+// Matching makes real matches (the matching core run on the data set as stored).
 
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { entryKind } from '../../domain/displayStatus';
+import type { QuestionType } from '../../domain/documents';
+import { FALLBACK_PROVIDER_ID, matchEvent } from '../../domain/matching';
 import { defined } from '../support/defined';
 
 type Doc = Record<string, unknown>;
@@ -58,6 +62,69 @@ describe('the demo data', () => {
       (match.matched_providers as { provider_details: { email: string } }[]).map((provider) => provider.provider_details.email);
     expect(matches.some((match) => emails(match).includes('innovation@example.edu'))).toBe(true);
     expect(matches.some((match) => emails(match).length > 1)).toBe(true);
+  });
+
+  it('has answers on the open event that Start Matching turns into matches, and a presenter nobody rated yet gets the fallback', () => {
+    const event = defined(open[0], 'The open event');
+    const text = (value: unknown) => (typeof value === 'string' ? value : '');
+    const byId = (collection: string) => Object.fromEntries(docs(collection).map(({ id, ...data }) => [id, data]));
+    const presenters = byId('presenters');
+    const rounds = event.rounds as Record<string, { presenter_id: string; first_name: string; last_name: string }[]>;
+    const presenterIds = Object.keys(rounds)
+      .sort()
+      .flatMap((key) => rounds[key] ?? [])
+      .filter((entry) => entryKind(entry) === 'presenter')
+      .map((entry) => entry.presenter_id);
+    const responses = docs('responses').filter((response) => response.event_id === event.id);
+    const results = matchEvent({
+      eventId: event.id,
+      presenterIds,
+      presenters: Object.fromEntries(
+        presenterIds.map((id) => {
+          const data = presenters[id] ?? {};
+          const field = (key: string) => text(data[key]);
+          const favourites = Array.isArray(data.favourites) ? (data.favourites as string[]) : [];
+          return [
+            id,
+            {
+              ...Object.fromEntries(
+                ['first_name', 'last_name', 'email', 'company', 'linkedin_url', 'profile_url'].map((key) => [key, field(key)]),
+              ),
+              favourites,
+            },
+          ];
+        }),
+      ) as never,
+      questions: Object.fromEntries(docs('questions').map((q) => [q.id, { type: q.type as QuestionType, title: text(q.title) }])),
+      providers: byId('providers') as never,
+      responses: responses.map((response) => ({
+        provider_id: text(response.provider_id),
+        presenter_id: text(response.presenter_id),
+        question_id: text(response.question_id),
+        event_id: text(response.event_id),
+        type: response.type as QuestionType,
+        rating: typeof response.rating === 'number' ? response.rating : null,
+        answeredAt: 0,
+      })),
+      minScore: event.min_match_score as number,
+      maxMatches: event.max_matches_per_presenter as number,
+      fallback: { first_name: 'Innovation', last_name: 'Office', email: 'innovation@example.edu', company: 'Innovation Office' },
+    });
+
+    const matched = Object.fromEntries(
+      results.map((result) => [
+        result.presenter_id.replace('demo-presenter-', ''),
+        result.matched_providers.map((m) => m.provider_id.replace('demo-provider-', '')),
+      ]),
+    );
+    expect(matched).toEqual({
+      ada: ['jordan', 'amara'],
+      lin: ['sofia'],
+      sam: ['hiro'],
+      noor: ['jordan', 'sofia'],
+      tomas: ['amara', 'hiro'],
+      priya: [FALLBACK_PROVIDER_ID],
+    });
   });
 
   it('keeps the demo admin', () => {
