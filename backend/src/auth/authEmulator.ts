@@ -4,10 +4,11 @@
 // signed-in (anonymous) user stays the same user.
 
 import fs from 'node:fs/promises';
-import type http from 'node:http';
+import http from 'node:http';
 import type net from 'node:net';
 import path from 'node:path';
 import { createRequire } from 'node:module';
+import { readBody, sendJson } from '../shared/http.js';
 
 export interface AuthEmulatorOptions {
   host: string;
@@ -39,9 +40,8 @@ export interface RunningAuthEmulator {
   close(): Promise<void>;
 }
 
-interface AuthApp {
-  listen(port: number, host: string, callback: () => void): http.Server;
-}
+/** The emulator's Express app, a request listener. */
+type AuthApp = (req: http.IncomingMessage, res: http.ServerResponse) => void;
 
 interface AuthServerModule {
   createApp(defaultProjectId: string): Promise<AuthApp>;
@@ -52,6 +52,11 @@ interface StoredAccounts {
 }
 
 const SAVE_INTERVAL_MS = 10_000;
+/**
+ * firebase-tools reads a request body of up to 1 GiB whole before looking at it; Auth requests
+ * are small (a batchCreate of 1,000 accounts is about 1 MB), so a larger one is refused unread.
+ */
+const MAX_AUTH_REQUEST_BYTES = 10 * 1024 * 1024;
 
 const require = createRequire(import.meta.url);
 
@@ -68,12 +73,16 @@ export async function startAuthEmulator(options: AuthEmulatorOptions): Promise<R
   const { createApp } = loadAuthServer();
   const app = await createApp(options.projectId);
   const sockets = new Set<net.Socket>();
-  const server = await new Promise<http.Server>((resolve, reject) => {
-    const listening = app.listen(options.port, options.host, () => {
-      listening.off('error', reject);
-      resolve(listening);
+  const server = http.createServer((req, res) => {
+    if (Number(req.headers['content-length'] ?? 0) <= MAX_AUTH_REQUEST_BYTES) app(req, res);
+    else refuseOversized(req, res);
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host, () => {
+      server.off('error', reject);
+      resolve();
     });
-    listening.once('error', reject);
   });
   server.on('connection', (socket: net.Socket) => {
     sockets.add(socket);
@@ -153,6 +162,14 @@ export async function startAuthEmulator(options: AuthEmulatorOptions): Promise<R
       }
     },
   };
+}
+
+/** 413 in the emulator's error shape, once the body is read to its end (so the client sees it, not a reset). */
+function refuseOversized(req: http.IncomingMessage, res: http.ServerResponse): void {
+  const message = `Request payload size exceeds the limit: ${MAX_AUTH_REQUEST_BYTES} bytes.`;
+  const tooLarge = () => new Error(message);
+  const answer = () => sendJson(res, 413, { error: { code: 413, message, status: 'INVALID_ARGUMENT' } }, { Connection: 'close' });
+  readBody(req, MAX_AUTH_REQUEST_BYTES, { tooLarge, aborted: tooLarge }).then(answer, answer);
 }
 
 async function readAccounts(file: string): Promise<StoredAccounts> {

@@ -2,6 +2,7 @@
 // resumable), metadata reads and PATCHes, downloads (`alt=media`, by token or by identity),
 // deletes and listings. Every client read and write is decided at the authorization seam.
 
+import { isUtf8 } from 'node:buffer';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { identityFromAuthorization, TokenError, type Identity } from '../authz/identity.js';
 import { authorize, type Authorizer, type StorageMethod } from '../authz/seam.js';
@@ -150,7 +151,7 @@ export function createFirebaseApi(options: FirebaseApiOptions): FirebaseApiHandl
     const identity = identityOf(req);
     const body = await readBody(req, options.maxObjectBytes + METADATA_LIMIT);
     const upload = parseMultipartUpload(req.headers['content-type'], body);
-    const name = objectName(url.searchParams.get('name') ?? nameIn(upload.metadata));
+    const name = objectName(nameParam(url) ?? nameIn(upload.metadata));
     const object = await storeUpload(
       identity,
       bucket,
@@ -165,7 +166,7 @@ export function createFirebaseApi(options: FirebaseApiOptions): FirebaseApiHandl
   async function startResumable(req: IncomingMessage, res: ServerResponse, url: URL, bucket: string): Promise<void> {
     const identity = identityOf(req);
     const raw = parseJson(await readBody(req, METADATA_LIMIT), 'The resumable upload metadata');
-    const name = objectName(url.searchParams.get('name') ?? nameIn(raw));
+    const name = objectName(nameParam(url) ?? nameIn(raw));
     const metadata = parseMetadataPatch(raw);
     const sizeHeader = header(req, 'x-goog-upload-header-content-length');
     const declaredSize = sizeHeader === undefined ? undefined : Number(sizeHeader);
@@ -304,6 +305,18 @@ function objectName(name: string | null): string {
   return name;
 }
 
+/**
+ * The `name` query parameter, decoded strictly: URLSearchParams turns escapes that are not UTF-8
+ * into U+FFFD, which would store an object under a name the client never sent.
+ */
+function nameParam(url: URL): string | null {
+  for (const pair of url.search.slice(1).split('&')) {
+    const eq = pair.indexOf('=');
+    if (eq >= 0 && pair.slice(0, eq) === 'name') return decode(pair.slice(eq + 1).replace(/\+/g, ' '));
+  }
+  return null;
+}
+
 function nameIn(metadata: unknown): string | null {
   if (typeof metadata !== 'object' || metadata === null) return null;
   const name = (metadata as { name?: unknown }).name;
@@ -312,6 +325,8 @@ function nameIn(metadata: unknown): string | null {
 
 function parseJson(body: Buffer, what: string): unknown {
   if (body.length === 0) return {};
+  // Decoding would turn bytes that are not UTF-8 into U+FFFD, metadata the client never sent.
+  if (!isUtf8(body)) throw badRequest(`${what} is not valid UTF-8.`);
   try {
     return JSON.parse(body.toString('utf8'));
   } catch {

@@ -1,6 +1,7 @@
 // Parses the body of a multipart upload (`multipart/related`): a JSON metadata part, then the
 // object's bytes. Binary-safe: parts are split on the boundary's bytes, never decoded as text.
 
+import { isUtf8 } from 'node:buffer';
 import { badRequest } from './storageErrors.js';
 
 export interface MultipartUpload {
@@ -22,6 +23,8 @@ export function parseMultipartUpload(contentType: string | undefined, body: Buff
   if (parts.length !== 2 || !metaPart || !dataPart) {
     throw badRequest(`A multipart upload needs exactly 2 parts (metadata, then data); got ${parts.length}.`);
   }
+  // Decoding would turn bytes that are not UTF-8 into U+FFFD, metadata the client never sent.
+  if (!isUtf8(metaPart.body)) throw badRequest('The metadata part of the multipart upload is not valid UTF-8.');
   let metadata: unknown;
   try {
     metadata = metaPart.body.length === 0 ? {} : JSON.parse(metaPart.body.toString('utf8'));

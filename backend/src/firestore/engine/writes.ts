@@ -54,9 +54,23 @@ export interface ParsedWrite {
   updateTime?: bigint;
 }
 
+/**
+ * The fields of google.firestore.v1.Write and of its Document. Firestore refuses a JSON name it
+ * does not know; ignoring one would let a misspelt `updateMask` turn a merge into an overwrite.
+ */
+const WRITE_FIELDS = new Set(['update', 'delete', 'verify', 'transform', 'updateMask', 'updateTransforms', 'currentDocument']);
+const DOCUMENT_FIELDS = new Set(['name', 'fields', 'createTime', 'updateTime']);
+
+function refuseUnknownFields(object: object, known: Set<string>, where: string): void {
+  const unknown = Object.keys(object).find((key) => !known.has(key));
+  if (unknown !== undefined)
+    throw invalid(`Invalid JSON payload received. Unknown name "${unknown}" at '${where}': Cannot find field.`);
+}
+
 /** Validates a Write and brings it to canonical form; throws INVALID_ARGUMENT. */
 export function parseWrite(write: Write, database: string): ParsedWrite {
   if (typeof write !== 'object' || write === null) throw invalid('Each write must be an object.');
+  refuseUnknownFields(write, WRITE_FIELDS, 'write');
   const kinds = (['update', 'delete', 'verify', 'transform'] as const).filter((k) => write[k] !== undefined);
   const [kind] = kinds;
   if (kinds.length !== 1 || kind === undefined)
@@ -67,6 +81,7 @@ export function parseWrite(write: Write, database: string): ParsedWrite {
   if (kind === 'update') {
     const doc = write.update!;
     if (typeof doc !== 'object' || doc === null) throw invalid('write.update must be a document.');
+    refuseUnknownFields(doc, DOCUMENT_FIELDS, 'write.update');
     key = parseDocumentName(doc.name, database);
     fields = normalizeFields(doc.fields, 'fields', { forWrite: true });
     transforms = parseTransforms(write.updateTransforms);

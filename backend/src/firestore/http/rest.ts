@@ -23,7 +23,9 @@ interface RestTarget {
 
 /** Serves a request whose path starts with /v1/; throws ApiError for the caller to render. */
 export async function handleRest(engine: FirestoreEngine, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
-  const target = parseTarget(url.pathname);
+  // The path as sent: URL parsing resolves `.` and `..` segments (and turns `\` into `/`), which
+  // would quietly serve another document than the one named; Firestore refuses such ids.
+  const target = parseTarget(req.url?.startsWith('/') ? req.url.replace(/\?.*$/s, '') : url.pathname);
   const ctx: CallContext = { identity: identityOf(req) };
   const method = req.method ?? 'GET';
   const { database, resource, path, verb } = target;
@@ -99,7 +101,8 @@ export async function handleRest(engine: FirestoreEngine, req: IncomingMessage, 
     const body = asObject(await readJson(req)) as Partial<Document>;
     const updateMask = params.getAll('updateMask.fieldPaths');
     const write: Write = {
-      update: { name: resource, fields: (body.fields ?? {}) as Fields },
+      // The body's other fields go along, so the engine refuses unknown ones as in a commit.
+      update: { ...body, name: resource, fields: (body.fields ?? {}) as Fields },
       ...(params.has('updateMask.fieldPaths') ? { updateMask: { fieldPaths: updateMask } } : {}),
       ...precondition(params),
     };

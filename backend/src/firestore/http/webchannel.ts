@@ -224,8 +224,15 @@ export function createWebChannelServer(options: WebChannelOptions): WebChannelSe
     }
 
     const body = parseForm(await readBody(req, FORWARD_BODY_LIMIT));
+    // Refused before a session opens: a body that is no WebChannel message list (a client
+    // always sends count, 0 when it has nothing) would otherwise open a session for nothing.
+    const range = messageRange(body);
+    if (range instanceof ApiError) {
+      plain(res, 400, `Error: ${range.message}`);
+      return;
+    }
     if (!sid) {
-      handshake(res, method, params, body);
+      handshake(res, method, params, body, range);
       return;
     }
     const session = sessions.get(sid);
@@ -235,11 +242,7 @@ export function createWebChannelServer(options: WebChannelOptions): WebChannelSe
     }
     session.lastSeen = Date.now();
     acknowledge(session, Number(params.get('AID')));
-    const accepted = receive(session, body);
-    if (accepted instanceof ApiError) {
-      plain(res, 400, `Error: ${accepted.message}`);
-      return;
-    }
+    receive(session, body, range);
     const outstanding = session.outbox.reduce((n, a) => (a.id > session.lastWrittenId ? n + a.text.length : n), 0);
     // 0 tells the client its backchannel is missing here, so it opens a new one.
     const hasBackchannel = session.backchannel !== null || Date.now() - session.backchannelSeenAt < 3_000 ? 1 : 0;
@@ -248,7 +251,13 @@ export function createWebChannelServer(options: WebChannelOptions): WebChannelSe
     res.end(ack);
   }
 
-  function handshake(res: ServerResponse, method: ChannelMethod, params: URLSearchParams, body: URLSearchParams): void {
+  function handshake(
+    res: ServerResponse,
+    method: ChannelMethod,
+    params: URLSearchParams,
+    body: URLSearchParams,
+    range: MessageRange,
+  ): void {
     const sid = randomBytes(16).toString('base64url');
     const session: Session = {
       sid,
@@ -282,8 +291,7 @@ export function createWebChannelServer(options: WebChannelOptions): WebChannelSe
     } catch (err) {
       failStream(toApiError(err));
     }
-    const accepted = receive(session, body);
-    if (accepted instanceof ApiError) failStream(accepted);
+    receive(session, body, range);
 
     // Arrays produced by the first message ride in the same chunk as the "c" array: the client
     // takes a later chunk of this reply for a forward-channel ack.
@@ -312,14 +320,7 @@ export function createWebChannelServer(options: WebChannelOptions): WebChannelSe
   }
 
   /** Hands each new forward message to the stream; retried POSTs repeat ids, which are skipped. */
-  function receive(session: Session, body: URLSearchParams): ApiError | null {
-    const countText = body.get('count');
-    if (countText === null) return null;
-    const count = Number(countText);
-    const ofs = Number(body.get('ofs') ?? '0');
-    if (!Number.isInteger(count) || count < 0 || !Number.isInteger(ofs) || ofs < 0) {
-      return new ApiError('INVALID_ARGUMENT', 'count and ofs must be non-negative integers.');
-    }
+  function receive(session: Session, body: URLSearchParams, { count, ofs }: MessageRange): void {
     for (let i = 0; i < count; i++) {
       const id = ofs + i;
       if (id < session.nextMessageId) continue;
@@ -329,14 +330,14 @@ export function createWebChannelServer(options: WebChannelOptions): WebChannelSe
       if (!session.stream) continue;
       if (data.length * 3 > MAX_REQUEST_BYTES && Buffer.byteLength(data, 'utf8') > MAX_REQUEST_BYTES) {
         endStream(session, payloadTooLarge(MAX_REQUEST_BYTES));
-        return null;
+        return;
       }
       let message: unknown;
       try {
         message = JSON.parse(data);
       } catch {
         endStream(session, new ApiError('INVALID_ARGUMENT', `Message ${id} is not valid JSON.`));
-        return null;
+        return;
       }
       try {
         session.stream.request(message);
@@ -345,7 +346,6 @@ export function createWebChannelServer(options: WebChannelOptions): WebChannelSe
         endStream(session, toApiError(err));
       }
     }
-    return null;
   }
 
   /** Closes the session's stream and sends its error, as the client expects a failed stream to end. */
@@ -433,6 +433,23 @@ export function createWebChannelServer(options: WebChannelOptions): WebChannelSe
     },
     sessionCount: () => sessions.size,
   };
+}
+
+interface MessageRange {
+  count: number;
+  ofs: number;
+}
+
+/** `count` (required) and `ofs` of a forward body, or why they are unusable. */
+function messageRange(body: URLSearchParams): MessageRange | ApiError {
+  const countText = body.get('count');
+  if (countText === null) return new ApiError('INVALID_ARGUMENT', 'A WebChannel request body needs count (and ofs).');
+  const count = Number(countText);
+  const ofs = Number(body.get('ofs') ?? '0');
+  if (!Number.isInteger(count) || count < 0 || !Number.isInteger(ofs) || ofs < 0) {
+    return new ApiError('INVALID_ARGUMENT', 'count and ofs must be non-negative integers.');
+  }
+  return { count, ofs };
 }
 
 /**
