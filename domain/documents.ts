@@ -47,6 +47,16 @@ export interface EventDocument<Time = unknown> {
   min_match_score: number;
   /** Matching setting (DECISIONS.md): the most providers matched to one presenter. */
   max_matches_per_presenter: number;
+  /**
+   * Matching setting (issue 11, 'Correct for lenient and harsh raters'): score on each provider's
+   * ratings standardised against their own (domain/insights.ts). Absent: false.
+   */
+  fair_scores?: boolean;
+  /**
+   * Matching setting (issue 11, 'Exclude conflicts of interest from matching'): never match a
+   * provider with a presenter of the same company or e-mail domain. Absent: true.
+   */
+  exclude_conflicts?: boolean;
   /** Where the matching reaction stands (DECISIONS.md); written by the server only, absent until it first runs. */
   matching_status?: ReactionStatus<Time>;
   /** Where the e-mailing reaction stands (DECISIONS.md); written by the server only, absent until it first runs. */
@@ -189,6 +199,17 @@ export interface ProviderMatchReasons {
   reasons: MatchReason[];
 }
 
+/** Why a provider and a presenter conflict (domain/insights.ts): the same company comes first when both hold. */
+export type ConflictReason = 'same company' | 'same e-mail domain';
+
+/** A provider who reached the minimum score but was not matched, because of a conflict of interest. */
+export interface ExcludedConflict {
+  provider_id: string;
+  /** The provider's first and last name, so the reason reads without the provider document. */
+  name: string;
+  reason: ConflictReason;
+}
+
 /**
  * match_reasons/{id}, the same id as the final match: why each of its providers matched. It tells
  * how each provider rated the presenter, and responses are private to their provider and admins
@@ -201,4 +222,8 @@ export interface MatchReasonsDocument {
   fallback: boolean;
   /** In the final match's order. */
   providers: ProviderMatchReasons[];
+  /** True when the scores are fair scores (the event's `fair_scores`); absent otherwise. */
+  fair_scores?: boolean;
+  /** Providers left out because of a conflict of interest, best score first; absent when none. */
+  excluded_conflicts?: ExcludedConflict[];
 }

@@ -20,9 +20,21 @@
 // - A presenter listed twice in the rounds is matched once, at their first place.
 // - The provider and presenter details copy only the fields final_matches shows, never a stored
 //   document as a whole (a provider's phone must not reach the results).
+//
+// Two settings of the event (issue 11) change the rules above, each by itself:
+// - `fairScores` (off unless true): each rating counts as the provider's fair rating, standardised
+//   against the mean and spread of all their star ratings in the event (domain/insights.ts, with
+//   its fallback to raw stars for providers with few ratings or no spread); the reasons still
+//   show the stars given. Off, the scores are exactly the DECISIONS.md means.
+// - `excludeConflicts` (ON unless false, as the issue asks): a provider whose company or e-mail
+//   domain is the presenter's (domain/insights.ts) is never matched with them. Those who reached
+//   the minimum score are listed in the result's `excluded_conflicts`, best first, so the match
+//   reasons can say a conflict was excluded; the limit then goes to the next providers.
 
 import { RATING_MAX } from './constants.js';
 import type {
+  ConflictReason,
+  ExcludedConflict,
   MatchedProvider,
   MatchReason,
   PresenterDetails,
@@ -32,8 +44,9 @@ import type {
   QuestionDocument,
   QuestionType,
 } from './documents.js';
+import { conflictBetween, standardiser } from './insights.js';
 
-export type { MatchReason } from './documents.js';
+export type { ExcludedConflict, MatchReason } from './documents.js';
 
 /** The fallback match's provider id: the innovation office's contact, not a provider document. */
 export const FALLBACK_PROVIDER_ID = 'innovation-office';
@@ -71,6 +84,10 @@ export interface MatchInput {
   maxMatches: number;
   /** The innovation-office contact, the match of a presenter nobody else matched. */
   fallback: ProviderDetails;
+  /** The event's `fair_scores`: score on standardised ratings (off unless true). */
+  fairScores?: boolean;
+  /** The event's `exclude_conflicts`: never match a conflicted provider with the presenter (on unless false). */
+  excludeConflicts?: boolean;
 }
 
 export interface ScoredMatch extends MatchedProvider {
@@ -89,6 +106,8 @@ export interface PresenterResult {
   /** Best first; exactly the fallback when `fallback` is true. */
   matched_providers: ScoredMatch[];
   fallback: boolean;
+  /** Providers who reached the minimum score but conflict with the presenter, best first (none unless conflicts are excluded). */
+  excluded_conflicts: ExcludedConflict[];
 }
 
 /** The deterministic final_matches id of one presenter's result in one event. */
@@ -105,6 +124,12 @@ interface ProviderAnswers {
   details: ProviderDetails;
   answers: StarAnswer[];
 }
+
+/** How one rating counts: as given, or its fair rating. */
+type Rate = (answer: StarAnswer) => number;
+
+/** Who a presenter must not be matched with, and why (null: no conflict). */
+type Conflicts = (details: ProviderDetails) => ConflictReason | null;
 
 interface Candidate {
   providerId: string;
@@ -147,8 +172,13 @@ export function matchEvent(input: MatchInput): PresenterResult[] {
   }
 
   const limit = Number.isNaN(input.maxMatches) ? 0 : Math.max(0, Math.floor(input.maxMatches));
+  const rate = input.fairScores === true ? fairRate(input, starQuestions) : (answer: StarAnswer) => answer.rating;
   return [...presenters].map(([presenterId, { presenter }]) => {
-    const ranked = rank(grouped.get(presenterId), input.minScore, limit);
+    const conflicts: Conflicts =
+      input.excludeConflicts === false
+        ? () => null
+        : (details) => conflictBetween(details, { company: presenter.company ?? '', email: presenter.email ?? '' });
+    const { ranked, excluded } = rank(grouped.get(presenterId), input.minScore, limit, rate, conflicts);
     const matched = ranked.map((candidate) => scoredMatch(candidate, input.questions));
     return {
       id: finalMatchId(input.eventId, presenterId),
@@ -156,8 +186,28 @@ export function matchEvent(input: MatchInput): PresenterResult[] {
       presenter_details: presenterDetails(presenter),
       matched_providers: matched.length > 0 ? matched : [fallbackMatch(input.fallback)],
       fallback: matched.length === 0,
+      excluded_conflicts: excluded,
     };
   });
+}
+
+/**
+ * Fair ratings: each provider's standardised against all their star ratings in the event (every
+ * presenter, every star question, one answer per question, the latest), on the scale of all of
+ * the event's star ratings.
+ */
+function fairRate(input: MatchInput, starQuestions: ReadonlySet<string>): Rate {
+  const latest = new Map<string, StarAnswer>();
+  for (const response of input.responses) {
+    if (response.event_id !== input.eventId || !isStarAnswer(response) || !starQuestions.has(response.question_id)) continue;
+    const key = JSON.stringify([response.provider_id, response.presenter_id, response.question_id]);
+    const before = latest.get(key);
+    // The latest answer, a higher rating breaking an exact tie (as latestPerQuestion keeps them).
+    if (!before || (compare(timeOf(response), timeOf(before)) || compare(response.rating, before.rating)) > 0)
+      latest.set(key, response);
+  }
+  const fair = standardiser([...latest.values()]);
+  return (answer) => fair(answer.provider_id, answer.rating);
 }
 
 /** The star questions that count for a presenter: their favourite ones, or all when they name none. */
@@ -166,20 +216,27 @@ function countingQuestions(favourites: string[] | undefined, starQuestions: Read
   return favouriteStars.size > 0 ? favouriteStars : starQuestions;
 }
 
-/** The providers that match one presenter, best first, at most `limit`. */
-function rank(byProvider: Map<string, ProviderAnswers> | undefined, minScore: number, limit: number): Candidate[] {
-  if (!byProvider || limit === 0) return [];
+/**
+ * The providers that match one presenter, best first, at most `limit`, and those who reached the
+ * minimum score but conflict with the presenter, best first.
+ */
+function rank(
+  byProvider: Map<string, ProviderAnswers> | undefined,
+  minScore: number,
+  limit: number,
+  rate: Rate,
+  conflicts: Conflicts,
+): { ranked: Candidate[]; excluded: ExcludedConflict[] } {
+  if (!byProvider || limit === 0) return { ranked: [], excluded: [] };
   const candidates: Candidate[] = [];
   for (const [providerId, group] of byProvider) {
     const answers = latestPerQuestion(group.answers);
-    let sum = 0;
     let earliest = Number.POSITIVE_INFINITY;
-    for (const answer of answers) {
-      sum += answer.rating;
-      earliest = Math.min(earliest, timeOf(answer));
-    }
-    // A sum of whole stars is exact, so the mean is the same whatever order the answers came in.
-    const score = sum / answers.length;
+    for (const answer of answers) earliest = Math.min(earliest, timeOf(answer));
+    // A sum of whole stars is exact; fair ratings are summed in sorted order. Either way the mean is
+    // the same whatever order the answers came in.
+    const ratings = answers.map(rate).sort((a, b) => a - b);
+    const score = ratings.reduce((sum, rating) => sum + rating, 0) / answers.length;
     if (score >= minScore) candidates.push({ providerId, details: group.details, answers, score, earliest });
   }
   candidates.sort(
@@ -189,7 +246,16 @@ function rank(byProvider: Map<string, ProviderAnswers> | undefined, minScore: nu
       compare(a.earliest, b.earliest) ||
       compare(a.providerId, b.providerId),
   );
-  return candidates.slice(0, limit);
+  const ranked: Candidate[] = [];
+  const excluded: ExcludedConflict[] = [];
+  for (const candidate of candidates) {
+    const reason = conflicts(candidate.details);
+    if (reason) {
+      const name = `${candidate.details.first_name.trim()} ${candidate.details.last_name.trim()}`;
+      excluded.push({ provider_id: candidate.providerId, name, reason });
+    } else if (ranked.length < limit) ranked.push(candidate);
+  }
+  return { ranked, excluded };
 }
 
 /** One answer per question, the latest (a higher rating breaks an exact tie, so order never matters). */

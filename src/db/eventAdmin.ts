@@ -17,6 +17,8 @@ import {
   writeBatch,
 } from 'firebase/firestore';
 import {
+  DEFAULT_EXCLUDE_CONFLICTS,
+  DEFAULT_FAIR_SCORES,
   DEFAULT_MAX_MATCHES_PER_PRESENTER,
   DEFAULT_MIN_MATCH_SCORE,
   INITIAL_ROUND_NUMBER,
@@ -41,6 +43,10 @@ export interface EventFields {
   startTime: Date | null;
   /** 1, 2 or 3 (the spec's section 9). */
   numberOfRounds: number;
+  /** 'Correct for lenient and harsh raters' (issue 11); absent: the default on create, unchanged on update. */
+  fairScores?: boolean;
+  /** 'Exclude conflicts of interest from matching' (issue 11); absent: the default on create, unchanged on update. */
+  excludeConflicts?: boolean;
 }
 
 /** New logo files; an absent or null one leaves that logo as it is. */
@@ -133,6 +139,8 @@ export async function createEvent(
     is_slider_open: false,
     min_match_score: DEFAULT_MIN_MATCH_SCORE,
     max_matches_per_presenter: DEFAULT_MAX_MATCHES_PER_PRESENTER,
+    fair_scores: fields.fairScores ?? DEFAULT_FAIR_SCORES,
+    exclude_conflicts: fields.excludeConflicts ?? DEFAULT_EXCLUDE_CONFLICTS,
   };
   await setDoc(ref, event);
   return ref.id;
@@ -166,6 +174,8 @@ export async function updateEvent(
       rounds: change.rounds,
       round_number: change.roundNumber,
       presenter_index: change.presenterIndex,
+      ...(fields.fairScores === undefined ? {} : { fair_scores: fields.fairScores }),
+      ...(fields.excludeConflicts === undefined ? {} : { exclude_conflicts: fields.excludeConflicts }),
       ...(uploaded.normal ? { normalLogo: uploaded.normal.url } : {}),
       ...(uploaded.middle ? { middleLogo: uploaded.middle.url } : {}),
     });

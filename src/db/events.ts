@@ -13,6 +13,8 @@ import {
   type QueryDocumentSnapshot,
 } from 'firebase/firestore';
 import {
+  DEFAULT_EXCLUDE_CONFLICTS,
+  DEFAULT_FAIR_SCORES,
   DEFAULT_MAX_MATCHES_PER_PRESENTER,
   DEFAULT_MIN_MATCH_SCORE,
   INITIAL_ROUND_NUMBER,
@@ -86,6 +88,9 @@ export function eventFromData(id: string, data: Record<string, unknown>): Event 
     isSliderOpen: toBoolean(data.is_slider_open),
     minMatchScore: toNumberOr(data.min_match_score, DEFAULT_MIN_MATCH_SCORE),
     maxMatchesPerPresenter: toNumberOr(data.max_matches_per_presenter, DEFAULT_MAX_MATCHES_PER_PRESENTER),
+    // Events saved before these settings existed have neither: the defaults (issue 11).
+    fairScores: typeof data.fair_scores === 'boolean' ? data.fair_scores : DEFAULT_FAIR_SCORES,
+    excludeConflicts: typeof data.exclude_conflicts === 'boolean' ? data.exclude_conflicts : DEFAULT_EXCLUDE_CONFLICTS,
     ...optional('matchingStatus', toReactionStatus(data.matching_status)),
     ...optional('emailingStatus', toReactionStatus(data.emailing_status)),
   };

@@ -1,9 +1,10 @@
 // Why each provider of a final match matched (match_reasons/{id}, the final match's id), written
-// by the matching reaction beside final_matches. It tells how each provider rated the presenter,
+// by the matching reaction beside final_matches, with whether the scores are fair scores and who
+// was left out for a conflict of interest (issue 11). It tells how each provider rated the presenter,
 // so only admins may read it (firestore.rules): call it for a signed-in admin only.
 
 import { collection, doc, getDoc, type FirestoreDataConverter, type QueryDocumentSnapshot } from 'firebase/firestore';
-import type { MatchReason, MatchReasons, ProviderMatchReasons } from '../types/matchReasons';
+import type { ExcludedConflict, MatchReason, MatchReasons, ProviderMatchReasons } from '../types/matchReasons';
 import { snapshotOptions, toArray, toBoolean, toNumberOr, toRecord, toStringOr } from './converters';
 import { db } from './firebase';
 
@@ -26,18 +27,31 @@ function toProviderMatchReasons(value: unknown): ProviderMatchReasons {
   };
 }
 
+/** A recorded conflict, or null when it is not one the app can word. */
+function toExcludedConflict(value: unknown): ExcludedConflict | null {
+  const conflict = toRecord(value);
+  const reason = conflict.reason;
+  if (reason !== 'same company' && reason !== 'same e-mail domain') return null;
+  return { provider_id: toStringOr(conflict.provider_id, ''), name: toStringOr(conflict.name, ''), reason };
+}
+
 const matchReasonsConverter: FirestoreDataConverter<MatchReasons> = {
   toFirestore: () => {
     throw new Error('Match reasons are written by the matching reaction, not by the app.');
   },
   fromFirestore: (snapshot: QueryDocumentSnapshot) => {
     const data = snapshot.data(snapshotOptions);
+    const excluded = toArray(data.excluded_conflicts)
+      .map(toExcludedConflict)
+      .filter((conflict): conflict is ExcludedConflict => conflict !== null);
     return {
       id: snapshot.id,
       event_id: toStringOr(data.event_id, ''),
       presenter_id: toStringOr(data.presenter_id, ''),
       fallback: toBoolean(data.fallback),
       providers: toArray(data.providers).map(toProviderMatchReasons),
+      ...(data.fair_scores === true ? { fair_scores: true } : {}),
+      ...(excluded.length > 0 ? { excluded_conflicts: excluded } : {}),
     };
   },
 };

@@ -19,6 +19,8 @@ export interface Event
     RunningOrder,
     Omit<Camelized<EventDocument<Date>>, keyof RunningOrder | 'developers' | 'matchingStatus' | 'emailingStatus'> {
   id: string;
+  // fairScores and excludeConflicts stay optional as stored (older events lack them); the reader
+  // (src/db/events.ts) fills in the defaults, DEFAULT_FAIR_SCORES and DEFAULT_EXCLUDE_CONFLICTS.
   developers: Developer[];
   /** Null `at`: the server's time is not known yet. */
   matchingStatus?: ReactionStatus<Date | null>;

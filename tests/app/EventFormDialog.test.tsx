@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
 // The 'Edit Event' dialog as the control screen opens it (with the live event), signed in as an
 // admin against the local backend, firestore.rules in force: its fields prefilled, Update Event's
-// enabling rule and save, the warning before fewer rounds drop presenters, 'Error updating event'
-// kept in the dialog, and Delete Event through 'Confirm Deletion' back to /events.
+// enabling rule and save, the matching settings (issue 11) shown and saved, the warning before
+// fewer rounds drop presenters, 'Error updating event' kept in the dialog, and Delete Event
+// through 'Confirm Deletion' back to /events.
 
 import { render, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -123,6 +124,46 @@ describe('Edit Event', () => {
       rounds: { round_1: [ada], round_2: [lin, sam], round_3: [] },
       normalLogo: 'https://logos.example/normal.png',
     });
+  });
+
+  it('shows the matching settings with their defaults for an event that has none, and saves them', async () => {
+    const { user, dialog } = await openEditDialog();
+    const fair = within(dialog).getByRole('switch', { name: 'Correct for lenient and harsh raters' }) as HTMLInputElement;
+    const conflicts = within(dialog).getByRole('switch', {
+      name: 'Exclude conflicts of interest from matching',
+    }) as HTMLInputElement;
+    expect(fair.checked).toBe(false);
+    expect(conflicts.checked).toBe(true);
+    expect(fair.getAttribute('aria-describedby')).toBeTruthy();
+    expect(within(dialog).getByText(/weighs each provider's stars against how they rate everyone/).id).toBe(
+      fair.getAttribute('aria-describedby'),
+    );
+    expect(within(dialog).getByText(/same company or e-mail domain as a presenter is never matched/).id).toBe(
+      conflicts.getAttribute('aria-describedby'),
+    );
+
+    await user.click(fair);
+    await user.click(conflicts);
+    await user.click(updateButton(dialog));
+
+    expect(await screen.findByText('Event updated successfully')).toBeTruthy();
+    expect(await stored()).toMatchObject({ fair_scores: true, exclude_conflicts: false, title: 'Med-Tech Pitch Session' });
+  });
+
+  it("shows the event's own matching settings, and leaves them as they are when only a text changes", async () => {
+    await adminDb().doc('events/medtech').update({ fair_scores: true, exclude_conflicts: false });
+    const { user, dialog } = await openEditDialog();
+    const fair = within(dialog).getByRole('switch', { name: 'Correct for lenient and harsh raters' }) as HTMLInputElement;
+    const conflicts = within(dialog).getByRole('switch', {
+      name: 'Exclude conflicts of interest from matching',
+    }) as HTMLInputElement;
+    expect([fair.checked, conflicts.checked]).toEqual([true, false]);
+
+    await user.type(textbox(dialog, 'Event Location'), ', 2nd floor');
+    await user.click(updateButton(dialog));
+
+    expect(await screen.findByText('Event updated successfully')).toBeTruthy();
+    expect(await stored()).toMatchObject({ location: 'Innovation Hub, 2nd floor', fair_scores: true, exclude_conflicts: false });
   });
 
   it('warns before fewer rounds drop presenters, then returns them to the pool', async () => {

@@ -469,3 +469,199 @@ describe('matchEvent: properties', () => {
     );
   });
 });
+
+// --- Fair scores and conflicts of interest (issue 11) ------------------------------------------
+
+/**
+ * Ada rates everyone high (seven 5s and a 4), Bo rates everyone low but Sam (4 and 4 for Sam, 1s
+ * and 2s for Kim and Lee): on raw stars Ada's 5 for Sam beats Bo's 4; against their own habits,
+ * Bo's 4 stands out far more than Ada's 5. Cy rated only twice: too few to standardise.
+ */
+function leniencyEvent(more: Partial<MatchInput> = {}): MatchInput {
+  const rate = (providerId: string, presenterId: string, ratings: number[]) =>
+    ratings.map((rating, index) => answer(providerId, `q${index + 1}`, rating, { presenter_id: presenterId }));
+  return input(
+    [
+      ...rate('ada', 'sam', [5, 5]),
+      ...rate('ada', 'kim', [5, 5, 5]),
+      ...rate('ada', 'lee', [4, 5, 5]),
+      ...rate('bo', 'sam', [4, 4]),
+      ...rate('bo', 'kim', [1, 2, 1]),
+      ...rate('bo', 'lee', [2, 1, 2]),
+      ...rate('cy', 'sam', [4, 4]),
+    ],
+    {
+      presenterIds: ['sam', 'kim', 'lee'],
+      presenters: { sam: presenter(), kim: presenter([], { first_name: 'Kim' }), lee: presenter([], { first_name: 'Lee' }) },
+      ...more,
+    },
+  );
+}
+
+const samOf = (results: ReturnType<typeof matchEvent>) => defined(results[0], "Sam's result");
+
+describe('matchEvent: fair scores', () => {
+  it('ranks on raw stars by default, and on ratings standardised against each provider when fairScores is on', () => {
+    expect(samOf(matchEvent(leniencyEvent())).matched_providers.map((match) => match.provider_id)).toEqual(['ada', 'bo', 'cy']);
+    expect(samOf(matchEvent(leniencyEvent({ maxMatches: 1 }))).matched_providers[0]?.provider_id).toBe('ada');
+
+    const fair = samOf(matchEvent(leniencyEvent({ fairScores: true })));
+    expect(fair.matched_providers.map((match) => match.provider_id)).toEqual(['bo', 'ada', 'cy']);
+    expect(samOf(matchEvent(leniencyEvent({ fairScores: true, maxMatches: 1 }))).matched_providers[0]?.provider_id).toBe('bo');
+  });
+
+  it('maps onto the event scale (5 at most), keeps a provider with few ratings on raw stars, and shows the stars given', () => {
+    const [bo, ada, cy] = samOf(matchEvent(leniencyEvent({ fairScores: true }))).matched_providers;
+    // The event's 18 star ratings: mean 64/18 ≈ 3.56, spread ≈ 1.54.
+    const event = { mean: 64 / 18, sd: Math.sqrt(270 / 18 - (64 / 18) ** 2) };
+    // Bo: (4 − 17/8) / 1.166 ≈ 1.61 deviations above his mean: 3.56 + 1.61 × 1.54, capped at 5.
+    expect(bo?.score).toBe(5);
+    // Ada: (5 − 39/8) / 0.331 ≈ 0.38 deviations above hers: 3.56 + 0.38 × 1.54 ≈ 4.14.
+    const adaSpread = Math.sqrt(7 / 64);
+    expect(ada?.score).toBeCloseTo(event.mean + ((5 - 39 / 8) / adaSpread) * event.sd, 12);
+    expect(cy).toMatchObject({ provider_id: 'cy', score: 4 });
+    expect(ada?.reasons.map((reason) => reason.rating)).toEqual([5, 5]);
+  });
+
+  it('can lift a provider over the minimum, or drop one under it', () => {
+    const strict = samOf(matchEvent(leniencyEvent({ minScore: 4.5 })));
+    expect(strict.matched_providers.map((match) => match.provider_id)).toEqual(['ada']);
+    const strictFair = samOf(matchEvent(leniencyEvent({ minScore: 4.5, fairScores: true })));
+    expect(strictFair.matched_providers.map((match) => match.provider_id)).toEqual(['bo']);
+  });
+});
+
+describe('matchEvent: conflicts of interest', () => {
+  const sam = presenter([], { company: 'MedStart', email: 'sam@medstart.io' });
+  const providers = {
+    ada: provider('Ada', { company: 'MedStart, Inc.' }),
+    bo: provider('Bo', { email: 'bo@MedStart.io' }),
+    cy: provider('Cy', { email: 'cy@gmail.com' }),
+    di: provider('Di', { company: 'Medstart GmbH' }),
+  };
+  const responses = [
+    answer('ada', 'q1', 5),
+    answer('bo', 'q1', 5),
+    answer('bo', 'q2', 4),
+    answer('cy', 'q1', 4),
+    answer('di', 'q1', 3),
+  ];
+
+  it('never matches a provider of the same company or e-mail domain, and reports those who reached the minimum', () => {
+    const result = only(matchEvent(input(responses, { presenters: { sam }, providers })));
+    expect(result.matched_providers.map((match) => match.provider_id)).toEqual(['cy']);
+    expect(result.fallback).toBe(false);
+    // Di conflicts too, but scored under the minimum: not matched for that reason, so not reported.
+    expect(result.excluded_conflicts).toEqual([
+      { provider_id: 'ada', name: 'Ada Expert', reason: 'same company' },
+      { provider_id: 'bo', name: 'Bo Expert', reason: 'same e-mail domain' },
+    ]);
+  });
+
+  it('gives the limit to the next provider, and the fallback when every qualifying provider conflicts', () => {
+    const first = only(matchEvent(input(responses, { presenters: { sam }, providers, maxMatches: 1 })));
+    expect(first.matched_providers.map((match) => match.provider_id)).toEqual(['cy']);
+    const conflicted = only(matchEvent(input(responses.slice(0, 3), { presenters: { sam }, providers })));
+    expect(conflicted.fallback).toBe(true);
+    expect(conflicted.matched_providers.map((match) => match.provider_id)).toEqual([FALLBACK_PROVIDER_ID]);
+    expect(conflicted.excluded_conflicts.map((conflict) => conflict.provider_id)).toEqual(['ada', 'bo']);
+  });
+
+  it('matches them as DECISIONS.md says when excludeConflicts is false', () => {
+    const result = only(matchEvent(input(responses, { presenters: { sam }, providers, excludeConflicts: false })));
+    expect(result.matched_providers.map((match) => match.provider_id)).toEqual(['ada', 'bo', 'cy']);
+    expect(result.excluded_conflicts).toEqual([]);
+  });
+
+  it('never counts a shared public e-mail domain as a conflict', () => {
+    const kim = presenter([], { company: 'Kim Labs', email: 'kim@gmail.com' });
+    const result = only(matchEvent(input([answer('cy', 'q1', 5)], { presenters: { sam: kim }, providers })));
+    expect(result.matched_providers.map((match) => match.provider_id)).toEqual(['cy']);
+    expect(result.excluded_conflicts).toEqual([]);
+  });
+});
+
+/** The generated events with some providers of the presenters' company or e-mail domain. */
+const arbitraryConflicted: fc.Arbitrary<MatchInput> = arbitraryInput.chain((data) =>
+  fc
+    .array(fc.constantFrom('none', 'company', 'domain'), { minLength: PROVIDER_IDS.length, maxLength: PROVIDER_IDS.length })
+    .map((kinds) => ({
+      ...data,
+      presenters: Object.fromEntries(
+        Object.entries(data.presenters).map(([id, stored]) => [id, { ...stored, email: `${id}@medstart.io` }]),
+      ),
+      providers: Object.fromEntries(
+        Object.entries(data.providers).map(([id, details]) => {
+          const kind = kinds[PROVIDER_IDS.indexOf(id)];
+          if (kind === 'company' && details.company.trim() !== '') return [id, { ...details, company: 'MedStart Ltd' }];
+          if (kind === 'domain' && details.email.trim() !== '') return [id, { ...details, email: `${id}@medstart.io` }];
+          return [id, details];
+        }),
+      ),
+    })),
+);
+
+const isConflicted = (data: MatchInput, providerId: string) => {
+  const details = data.providers[providerId];
+  return !!details && (details.company === 'MedStart Ltd' || details.email.endsWith('@medstart.io'));
+};
+
+describe('matchEvent: fair scores and conflicts, properties', () => {
+  it('is exactly the DECISIONS.md result without the settings when nobody conflicts (the generated events share example.com)', () => {
+    fc.assert(
+      fc.property(arbitraryInput, (data) => {
+        const plain = matchEvent({ ...data, fairScores: false, excludeConflicts: false });
+        expect(matchEvent(data)).toEqual(plain);
+        expect(matchEvent({ ...data, excludeConflicts: true })).toEqual(plain);
+        for (const result of plain) expect(result.excluded_conflicts).toEqual([]);
+      }),
+    );
+  });
+
+  it('excludes a conflicted provider exactly as if they had not rated that presenter, and reports those who reached the minimum', () => {
+    fc.assert(
+      fc.property(arbitraryConflicted, (data) => {
+        const withoutConflicted = {
+          ...data,
+          excludeConflicts: false,
+          responses: data.responses.filter((response) => !isConflicted(data, response.provider_id)),
+        };
+        const unlimited = matchEvent({ ...data, excludeConflicts: false, maxMatches: PROVIDER_IDS.length });
+        const results = matchEvent(data);
+        expect(results.map(({ excluded_conflicts: _, ...rest }) => rest)).toEqual(
+          matchEvent(withoutConflicted).map(({ excluded_conflicts: _, ...rest }) => rest),
+        );
+        results.forEach((result, index) => {
+          const qualified = (unlimited[index]?.fallback ? [] : (unlimited[index]?.matched_providers ?? [])).map(
+            (match) => match.provider_id,
+          );
+          expect(result.excluded_conflicts.map((conflict) => conflict.provider_id)).toEqual(
+            qualified.filter((providerId) => isConflicted(data, providerId)),
+          );
+        });
+      }),
+    );
+  });
+
+  it('gives the same output in any order with fair scores on, within the limit and the minimum', () => {
+    const shuffled = arbitraryInput.chain((data) =>
+      fc.tuple(
+        fc.constant({ ...data, fairScores: true }),
+        fc.shuffledSubarray(data.responses, { minLength: data.responses.length, maxLength: data.responses.length }),
+      ),
+    );
+    fc.assert(
+      fc.property(shuffled, ([data, responses]) => {
+        const results = matchEvent(data);
+        expect(matchEvent({ ...data, responses })).toEqual(results);
+        for (const result of results) {
+          expect(result.matched_providers.length).toBeLessThanOrEqual(data.maxMatches);
+          for (const match of realMatches(result)) {
+            expect(match.score).toBeGreaterThanOrEqual(data.minScore);
+            expect(match.score).toBeLessThanOrEqual(5);
+          }
+        }
+      }),
+    );
+  });
+});

@@ -5,7 +5,8 @@
 // status running → done with its counts and the flag lowered; a re-run replaces the event's
 // results and reasons, deleting stale ones; two runners at once produce one result;
 // a fresh claim is left alone and an abandoned one taken over; a malformed event ends 'failed';
-// the local worker and the Cloud Function run it.
+// the event's fair-scores and conflict settings reach the reasons (issue 11); the local worker
+// and the Cloud Function run it.
 
 import { FieldValue, Timestamp, type Firestore, type WriteBatch } from 'firebase-admin/firestore';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -562,6 +563,77 @@ describe('runMatching', () => {
     expect(await runMatching(db, 'no-such-event', settings)).toEqual({ state: 'skipped' });
     expect(await storedEventData(db)).not.toHaveProperty('matching_status');
     expect(await finalMatches(db)).toEqual({});
+  });
+});
+
+describe('runMatching: fair scores and conflicts of interest (issue 11)', () => {
+  const OLA = {
+    first_name: 'Ola',
+    last_name: 'Okafor',
+    email: 'ola@okafor-diagnostics.example.org',
+    company: 'Okafor Diagnostics, Inc.',
+  };
+  const olaExcluded = { provider_id: 'prov-ola', name: 'Ola Okafor', reason: 'same company' };
+
+  /** Ola works for Ada's company (under another legal form) and rates Ada's market access 5. */
+  async function seedConflict(db: Firestore): Promise<void> {
+    await seed(db);
+    await db
+      .collection('providers')
+      .doc('prov-ola')
+      .set({ ...OLA, phone: '', terms_accepted: true });
+    await answer(db, 'prov-ola', 'p-ada', 'q-market', 5);
+  }
+
+  it('with both settings on, records in the reasons that the scores are fair and which conflict was excluded', async () => {
+    const db = admin();
+    await seedConflict(db);
+    await db.collection('events').doc(EVENT).update({ fair_scores: true, exclude_conflicts: true, is_matching: true });
+
+    expect(await runMatching(db, EVENT, settings)).toEqual({
+      state: 'done',
+      counts: { presenters: 3, providers: 2, matches: 2 },
+    });
+
+    expect(await finalMatches(db)).toEqual({
+      [`${EVENT}_p-ada`]: adaMatch,
+      [`${EVENT}_p-lin`]: linMatch,
+      [`${EVENT}_p-sam`]: samMatch,
+    });
+    // Kim and Lee rated fewer than 5 times: their fair scores are their raw stars.
+    expect(await matchReasons(db)).toEqual({
+      [`${EVENT}_p-ada`]: { ...adaReasons, fair_scores: true, excluded_conflicts: [olaExcluded] },
+      [`${EVENT}_p-lin`]: { ...linReasons, fair_scores: true },
+      [`${EVENT}_p-sam`]: { ...samReasons, fair_scores: true },
+    });
+  });
+
+  it('excludes conflicts when the event does not say, and matches them when the event turns it off', async () => {
+    const db = admin();
+    await seedConflict(db);
+    await startMatching(db);
+    await runMatching(db, EVENT, settings);
+    expect((await matchReasons(db))[`${EVENT}_p-ada`]).toEqual({ ...adaReasons, excluded_conflicts: [olaExcluded] });
+
+    await db.collection('events').doc(EVENT).update({ exclude_conflicts: false, is_matching: true });
+    await runMatching(db, EVENT, settings);
+
+    expect((await finalMatches(db))[`${EVENT}_p-ada`]).toEqual({
+      ...adaMatch,
+      matched_providers: [...adaMatch.matched_providers, { provider_id: 'prov-ola', provider_details: OLA }],
+    });
+    expect((await matchReasons(db))[`${EVENT}_p-ada`]).not.toHaveProperty('excluded_conflicts');
+  });
+
+  it('ends failed when a setting of the event is not true or false', async () => {
+    const db = admin();
+    await seed(db);
+    await db.collection('events').doc(EVENT).update({ is_matching: true, exclude_conflicts: 'yes' });
+
+    expect(await runMatching(db, EVENT, settings)).toEqual({
+      state: 'failed',
+      reason: "The event's exclude_conflicts is not true or false.",
+    });
   });
 });
 

@@ -65,6 +65,8 @@ const storedEvent = (changes: Record<string, unknown> = {}) => ({
   is_slider_open: false,
   min_match_score: 4,
   max_matches_per_presenter: 5,
+  fair_scores: false,
+  exclude_conflicts: true,
   ...changes,
 });
 
@@ -115,6 +117,12 @@ describe('events', () => {
     describe('create', () => {
       it('creates an event as the Create Event form does', async () => {
         await assertSucceeds(createEvent(admin(), newEvent()));
+      });
+
+      it('creates an event with its matching settings as booleans, never as anything else', async () => {
+        await assertSucceeds(createEvent(admin(), newEvent({ fair_scores: true, exclude_conflicts: false }), 'ev-settings'));
+        await assertFails(createEvent(admin(), newEvent({ fair_scores: 'yes' }), 'ev-text'));
+        await assertFails(createEvent(admin(), newEvent({ exclude_conflicts: 0 }), 'ev-number'));
       });
 
       it('creates an event with every field it may write', async () => {
@@ -244,6 +252,15 @@ describe('events', () => {
         await assertSucceeds(updateEvent(admin(), { number_of_rounds: 1, rounds: resizeRounds(rounds, 1) }));
       });
 
+      it('saves the matching settings (issue 11): fair scores and conflicts excluded, on or off', async () => {
+        for (const changes of [
+          { fair_scores: true, exclude_conflicts: false },
+          { fair_scores: false, exclude_conflicts: true },
+        ]) {
+          await assertSucceeds(updateEvent(admin(), changes));
+        }
+      });
+
       it('cannot change the number of rounds without the rounds, or the rounds without the number', async () => {
         await assertFails(updateEvent(admin(), { number_of_rounds: 3 }));
         await assertFails(updateEvent(admin(), { rounds: { round_1: ROUND_1 } }));
@@ -287,6 +304,11 @@ describe('events', () => {
         ['a middle logo that is a map', { middleLogo: { url: 'https://storage.example.com/m.png' } }],
         ['a logo URL of 2049 characters', { normalLogo: 'n'.repeat(2049) }],
         ['developers that are not a list', { developers: 'Demo Developer' }],
+        ['fair_scores as text', { fair_scores: 'true' }],
+        ['fair_scores as a number', { fair_scores: 1 }],
+        ['fair_scores null', { fair_scores: null }],
+        ['exclude_conflicts as text', { exclude_conflicts: 'false' }],
+        ['exclude_conflicts as a map', { exclude_conflicts: { on: true } }],
         ['a minimum match score of 0', { min_match_score: 0 }],
         ['a minimum match score of 6', { min_match_score: 6 }],
         ['a minimum match score as text', { min_match_score: '4' }],

@@ -1,6 +1,7 @@
 // The matching reaction (DECISIONS.md, "Matching"): when an admin presses Start Matching (the
 // event's `is_matching`), read the event's presenters, questions, providers and answers, match
-// them with the domain's core (domain/matching.ts) and write one final_matches document per
+// them with the domain's core (domain/matching.ts) under the event's settings (minimum score,
+// limit, fair scores, conflicts of interest excluded) and write one final_matches document per
 // presenter, with its match_reasons document beside it (why each provider matched: admins only),
 // replacing the event's earlier results. Triggers arrive at least once and two runners
 // may see one request, so the run is claimed in a transaction ('running' with a run id) before
@@ -17,7 +18,12 @@ import {
   type Firestore,
   type WriteBatch,
 } from 'firebase-admin/firestore';
-import { DEFAULT_MAX_MATCHES_PER_PRESENTER, DEFAULT_MIN_MATCH_SCORE } from '../../../domain/constants.js';
+import {
+  DEFAULT_EXCLUDE_CONFLICTS,
+  DEFAULT_FAIR_SCORES,
+  DEFAULT_MAX_MATCHES_PER_PRESENTER,
+  DEFAULT_MIN_MATCH_SCORE,
+} from '../../../domain/constants.js';
 import type { FinalMatchDocument, MatchReasonsDocument, QuestionType, Rounds } from '../../../domain/documents.js';
 import { matchEvent, type MatchResponse, type PresenterResult } from '../../../domain/matching.js';
 import { decideMatchingRun, type MatchingRunDecision, type MatchingStatus } from '../../../domain/matchingRun.js';
@@ -146,6 +152,8 @@ async function matchAndWrite(
   const presenterIds = presenterIdsOf(event.rounds);
   const minScore = eventSetting(event, 'min_match_score', DEFAULT_MIN_MATCH_SCORE);
   const maxMatches = eventSetting(event, 'max_matches_per_presenter', DEFAULT_MAX_MATCHES_PER_PRESENTER);
+  const fairScores = eventSwitch(event, 'fair_scores', DEFAULT_FAIR_SCORES);
+  const excludeConflicts = eventSwitch(event, 'exclude_conflicts', DEFAULT_EXCLUDE_CONFLICTS);
 
   const [presenters, questions, responses] = await Promise.all([
     readByIds(firestore, 'presenters', presenterIds),
@@ -180,9 +188,11 @@ async function matchAndWrite(
     minScore,
     maxMatches,
     fallback,
+    fairScores,
+    excludeConflicts,
   });
 
-  await replaceResults(firestore, eventId, results);
+  await replaceResults(firestore, eventId, results, fairScores);
   const matched = results.filter((result) => !result.fallback).flatMap((result) => result.matched_providers);
   return {
     presenters: results.length,
@@ -199,7 +209,12 @@ type Write = (batch: WriteBatch) => void;
  * presenter who left the rounds), in batches of at most 500 writes: the results screens never see
  * an empty event.
  */
-async function replaceResults(firestore: Firestore, eventId: string, results: PresenterResult[]): Promise<void> {
+async function replaceResults(
+  firestore: Firestore,
+  eventId: string,
+  results: PresenterResult[],
+  fairScores: boolean,
+): Promise<void> {
   const finalMatches = firestore.collection('final_matches');
   const matchReasons = firestore.collection('match_reasons');
   const earlier = (collection: CollectionReference) => collection.where('event_id', '==', eventId).select().get();
@@ -209,7 +224,7 @@ async function replaceResults(firestore: Firestore, eventId: string, results: Pr
   const groups: Write[][] = [
     ...results.map((result): Write[] => [
       (batch) => batch.set(finalMatches.doc(result.id), finalMatch(eventId, result)),
-      (batch) => batch.set(matchReasons.doc(result.id), matchReasonsOf(eventId, result)),
+      (batch) => batch.set(matchReasons.doc(result.id), matchReasonsOf(eventId, result, fairScores)),
     ]),
     ...stale.map((doc): Write[] => [(batch) => batch.delete(doc.ref)]),
   ];
@@ -237,8 +252,12 @@ function finalMatch(eventId: string, result: PresenterResult): FinalMatchDocumen
   };
 }
 
-/** Why each provider matched (how they rated the presenter): admins only read match_reasons. */
-function matchReasonsOf(eventId: string, result: PresenterResult): MatchReasonsDocument {
+/**
+ * Why each provider matched (how they rated the presenter): admins only read match_reasons. Fair
+ * scores and excluded conflicts are recorded only when there are some, so a run without them
+ * writes the same reasons as before the settings existed.
+ */
+function matchReasonsOf(eventId: string, result: PresenterResult, fairScores: boolean): MatchReasonsDocument {
   return {
     event_id: eventId,
     presenter_id: result.presenter_id,
@@ -249,6 +268,8 @@ function matchReasonsOf(eventId: string, result: PresenterResult): MatchReasonsD
       questions_answered,
       reasons,
     })),
+    ...(fairScores ? { fair_scores: true } : {}),
+    ...(result.excluded_conflicts.length > 0 ? { excluded_conflicts: result.excluded_conflicts } : {}),
   };
 }
 
@@ -275,6 +296,14 @@ function eventSetting(event: DocumentData, field: 'min_match_score' | 'max_match
   const value: unknown = event[field];
   if (value === undefined || value === null) return fallback;
   if (typeof value !== 'number' || !Number.isFinite(value)) throw new Error(`The event's ${field} is not a number.`);
+  return value;
+}
+
+/** The event's own on/off setting, or the default when it sets none; anything but a boolean fails the run. */
+function eventSwitch(event: DocumentData, field: 'fair_scores' | 'exclude_conflicts', fallback: boolean): boolean {
+  const value: unknown = event[field];
+  if (value === undefined || value === null) return fallback;
+  if (typeof value !== 'boolean') throw new Error(`The event's ${field} is not true or false.`);
   return value;
 }
 

@@ -1,5 +1,6 @@
 // The 'Create New Event' and 'Edit Event' dialogs (the spec's sections 2, 5 and 8): title, logos,
-// description, location, start time and number of rounds. Create Event / Update Event are enabled
+// description, location, start time and number of rounds, and the two matching settings of issue
+// 11 (fair scores, conflicts of interest excluded; the spec has no words for them). Create Event / Update Event are enabled
 // once the title, description and start time are filled and nothing is saving. Editing warns
 // before a smaller round count drops a round that holds presenters, and offers Delete Event.
 // The date-time picker loads with this dialog, so only the admin screens carry its code.
@@ -11,8 +12,13 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import FormLabel from '@mui/material/FormLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
 import { DateTimePicker } from '@mui/x-date-pickers/DateTimePicker';
@@ -21,6 +27,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
+import { DEFAULT_EXCLUDE_CONFLICTS, DEFAULT_FAIR_SCORES } from '../../../domain/constants';
 import { orderedRounds } from '../../../domain/rounds';
 import { timings } from '../../config/constants';
 import { paths } from '../../config/paths';
@@ -39,6 +46,18 @@ export const eventFormMessages = {
   updated: 'Event updated successfully',
   updateFailed: 'Error updating event',
   deleteFailed: 'Error deleting event',
+} as const;
+
+/** The matching settings (issue 11): each switch's label and one line saying what it does. */
+export const matchingSettings = {
+  fairScores: {
+    label: 'Correct for lenient and harsh raters',
+    helper: "Matching weighs each provider's stars against how they rate everyone, so generous and strict raters count alike.",
+  },
+  excludeConflicts: {
+    label: 'Exclude conflicts of interest from matching',
+    helper: 'A provider from the same company or e-mail domain as a presenter is never matched with them.',
+  },
 } as const;
 
 /** Rounds per event: 1, 2 or 3 (the spec's section 9). */
@@ -97,6 +116,9 @@ function EventForm({ event, onClose, onBusyChange, titleId }: EventFormProps) {
   const [location, setLocation] = useState(event?.location ?? '');
   const [startTime, setStartTime] = useState<Dayjs | null>(event?.startTime ? dayjs(event.startTime) : null);
   const [numberOfRounds, setNumberOfRounds] = useState(event?.numberOfRounds ?? 1);
+  const [fairScores, setFairScores] = useState(event?.fairScores ?? DEFAULT_FAIR_SCORES);
+  const [excludeConflicts, setExcludeConflicts] = useState(event?.excludeConflicts ?? DEFAULT_EXCLUDE_CONFLICTS);
+  const settingId = useId();
   const [logos, setLogos] = useState<Logos>({ normal: null, middle: null });
   const [progress, setProgress] = useState<Partial<Record<LogoVariant, number>>>({});
   const [saving, setSaving] = useState(false);
@@ -121,6 +143,8 @@ function EventForm({ event, onClose, onBusyChange, titleId }: EventFormProps) {
       location: location.trim(),
       startTime: startTime.toDate(),
       numberOfRounds,
+      fairScores,
+      excludeConflicts,
     };
     setSaving(true);
     setUpdateFailed(false);
@@ -231,6 +255,21 @@ function EventForm({ event, onClose, onBusyChange, titleId }: EventFormProps) {
                 </MenuItem>
               ))}
             </TextField>
+            <FormControl component="fieldset" disabled={busy}>
+              <FormLabel component="legend">Matching</FormLabel>
+              <SettingSwitch
+                id={`${settingId}-fair`}
+                {...matchingSettings.fairScores}
+                checked={fairScores}
+                onChange={setFairScores}
+              />
+              <SettingSwitch
+                id={`${settingId}-conflicts`}
+                {...matchingSettings.excludeConflicts}
+                checked={excludeConflicts}
+                onChange={setExcludeConflicts}
+              />
+            </FormControl>
             {warnings.length > 0 && (
               <Alert severity="warning">
                 {warnings.map((warning) => (
@@ -270,6 +309,35 @@ function EventForm({ event, onClose, onBusyChange, titleId }: EventFormProps) {
         onConfirm={remove}
         onCancel={() => setConfirmingDelete(false)}
       />
+    </>
+  );
+}
+
+interface SettingSwitchProps {
+  id: string;
+  label: string;
+  helper: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}
+
+/** One labelled on/off setting with its one-line helper text (its accessible description). */
+function SettingSwitch({ id, label, helper, checked, onChange }: SettingSwitchProps) {
+  return (
+    <>
+      <FormControlLabel
+        control={
+          <Switch
+            checked={checked}
+            onChange={(change) => onChange(change.target.checked)}
+            slotProps={{ input: { 'aria-describedby': `${id}-helper` } }}
+          />
+        }
+        label={label}
+      />
+      <FormHelperText id={`${id}-helper`} sx={{ mt: 0, mb: 1 }}>
+        {helper}
+      </FormHelperText>
     </>
   );
 }

@@ -1,6 +1,7 @@
 // One presenter's match details (/match/:id): the presenter (photo or initials, name, company,
 // e-mail, LinkedIn) and the providers matched with them. A signed-in admin also sees why each
-// provider matched (match_reasons, readable by admins only); nobody else's screen asks for it.
+// provider matched and who was not matched because of a conflict of interest (match_reasons,
+// readable by admins only); nobody else's screen asks for it.
 
 import Alert from '@mui/material/Alert';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -21,7 +22,7 @@ import { getFinalMatch } from '../../db/finalMatches';
 import { getMatchReasons } from '../../db/matchReasons';
 import { listedProviders } from '../../lib/results';
 import type { FinalMatch } from '../../types/finalMatch';
-import { ProviderReasons, reasonMessages } from './ProviderReasons';
+import { ExcludedConflicts, ProviderReasons, reasonMessages } from './ProviderReasons';
 
 export const matchMessages = {
   loading: 'Fetching Match Details...',
@@ -136,13 +137,19 @@ export function MatchDetails({ matchId }: { matchId: string }) {
                     }
                   />
                   {providerReasons && reasons && (
-                    <ProviderReasons name={providerName} reasons={providerReasons} fallback={reasons.fallback} />
+                    <ProviderReasons
+                      name={providerName}
+                      reasons={providerReasons}
+                      fallback={reasons.fallback}
+                      fairScores={reasons.fair_scores === true}
+                    />
                   )}
                 </ListItem>
               );
             })}
           </List>
         )}
+        {reasons?.excluded_conflicts && <ExcludedConflicts conflicts={reasons.excluded_conflicts} />}
       </Stack>
     </Paper>
   );
