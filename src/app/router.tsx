@@ -14,6 +14,12 @@ export const routes: RouteObject[] = [
     lazy: async () => ({ Component: (await import('./routes/WelcomeRoute')).default }),
   },
   {
+    // The room display for the projector: public, outside the providers' frame and the admin frame.
+    path: routePatterns.screen,
+    HydrateFallback: PageLoader,
+    lazy: async () => ({ Component: (await import('./routes/RoomDisplayRoute')).default }),
+  },
+  {
     element: <AppLayout />,
     HydrateFallback: PageLoader,
     children: [

@@ -12,6 +12,8 @@ export const routePatterns = {
   match: '/match/:id',
   events: '/events',
   event: '/events/:eventId',
+  /** The room display for the projector (public: only the event id). */
+  screen: '/events/:eventId/screen',
   invite: '/invite',
   signup: '/signup',
 } as const;
@@ -31,6 +33,7 @@ export const paths = {
   match: (matchId: string) => fill(routePatterns.match, { id: matchId }),
   events: routePatterns.events,
   event: (eventId: string) => fill(routePatterns.event, { eventId }),
+  screen: (eventId: string) => fill(routePatterns.screen, { eventId }),
   invite: routePatterns.invite,
   signup: (inviteId: string) => `${routePatterns.signup}?c=${encodeURIComponent(inviteId)}`,
 } as const;

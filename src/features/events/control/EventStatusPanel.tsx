@@ -1,7 +1,7 @@
 // The control screen's left panel (the spec's section 2, "Event control"): the title or 'Event
-// Title', edit, Invite, the Open/Closed chip, Live Presenter and Next Presenter, Event Controls
-// (Start Event / Stop Event, Start Matching, Send Emails, with the server reactions' progress) and
-// Reset Presenters (Reset All, Complete All).
+// Title', edit, Invite, a link to the room display (in a new tab), the Open/Closed chip, Live
+// Presenter and Next Presenter, Event Controls (Start Event / Stop Event, Start Matching, Send
+// Emails, with the server reactions' progress) and Reset Presenters (Reset All, Complete All).
 
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -54,6 +54,10 @@ export function EventStatusPanel({ event, run, onEdit, onStartMatching, onSendEm
           </Tooltip>
           <Button component={RouterLink} to={paths.invite} variant="outlined">
             Invite
+          </Button>
+          {/* The projector's view of this event, in a new tab (public: it needs no admin session). */}
+          <Button component="a" href={paths.screen(event.id)} target="_blank" rel="noopener noreferrer" variant="outlined">
+            Room display
           </Button>
         </Stack>
 

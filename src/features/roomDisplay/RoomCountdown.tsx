@@ -1,0 +1,65 @@
+// The room display before the event opens (the spec's section 4, "Event not open"): 'Event
+// Starting In' with hours, minutes and seconds refreshed every second, 'Event Starting Soon' once
+// the start time is reached, and where the event takes place. The arithmetic is the providers'
+// countdown's (src/lib/countdown.ts); only the size differs.
+
+import Box from '@mui/material/Box';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useEffect, useState } from 'react';
+import { timings } from '../../config/constants';
+import { countdown, twoDigits } from '../../lib/countdown';
+import { roomColors, roomSizes } from './roomStyle';
+
+function useNow(intervalMs: number): Date {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(new Date()), intervalMs);
+    return () => clearInterval(timer);
+  }, [intervalMs]);
+  return now;
+}
+
+function TimeUnit({ value, unit }: { value: number; unit: string }) {
+  return (
+    <Box sx={{ textAlign: 'center' }}>
+      <Typography
+        component="span"
+        sx={{ display: 'block', fontSize: roomSizes.digits, fontWeight: 800, lineHeight: 1, fontVariantNumeric: 'tabular-nums' }}
+      >
+        {twoDigits(value)}
+      </Typography>
+      <Typography
+        component="span"
+        sx={{ display: 'block', fontSize: roomSizes.body, color: roomColors.muted, textTransform: 'uppercase', letterSpacing: 2 }}
+      >
+        {unit}
+      </Typography>
+    </Box>
+  );
+}
+
+export function RoomCountdown({ startTime, location }: { startTime: Date; location: string }) {
+  const left = countdown(startTime, useNow(timings.countdownRefreshMs));
+  const heading = { fontSize: roomSizes.next, fontWeight: 700, color: roomColors.accent, lineHeight: 1.1 };
+  return (
+    <Stack component="section" aria-labelledby="room-countdown-heading" spacing={roomSizes.gap} sx={{ alignItems: 'flex-start' }}>
+      <Typography id="room-countdown-heading" component="h2" sx={heading}>
+        {left.state === 'counting' ? 'Event Starting In' : 'Event Starting Soon'}
+      </Typography>
+      {left.state === 'counting' && (
+        <Stack
+          direction="row"
+          spacing={roomSizes.gap}
+          role="timer"
+          aria-label={`${left.hours} hours, ${left.minutes} minutes, ${left.seconds} seconds`}
+        >
+          <TimeUnit value={left.hours} unit="Hours" />
+          <TimeUnit value={left.minutes} unit="Minutes" />
+          <TimeUnit value={left.seconds} unit="Seconds" />
+        </Stack>
+      )}
+      {location && <Typography sx={{ fontSize: roomSizes.label, color: roomColors.muted }}>{location}</Typography>}
+    </Stack>
+  );
+}

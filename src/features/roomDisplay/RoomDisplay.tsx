@@ -1,0 +1,220 @@
+// The room display (/events/:eventId/screen): a full-screen view of one event for the projector,
+// following the event document live. It shows the polytechnic's and the event's logos, the
+// title, the round ('Round 2 of 3'), the live presenter large and the next one (names only: the
+// public event document carries no company, and presenters/{id} is readable by admins and the
+// presenter alone), the countdown before the start, and a QR code with the join link. Public and
+// read-only: it needs only the event id.
+
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { POLYTECHNIC_LOGO_URL } from '../../components/TopBar';
+import { useOnline } from '../../components/useOnline';
+import { env } from '../../config/env';
+import type { Event } from '../../types/event';
+import { JoinPanel } from './JoinPanel';
+import { joinLink } from './joinLink';
+import { RoomCountdown } from './RoomCountdown';
+import { clampLines, roomColors, roomSizes } from './roomStyle';
+import { liveSlot, nextText, roundLabel } from './stage';
+import { useRoomEvent } from './useRoomEvent';
+import { useScreenWakeLock } from './useScreenWakeLock';
+
+export const roomMessages = {
+  notFound: 'This event does not exist. It may have been deleted.',
+  loadFailed: 'The event could not be loaded. Check the connection and reload the page.',
+  // The spec's offline message (section 8).
+  offline: 'Internet Error!',
+} as const;
+
+const screenSx = {
+  height: '100dvh',
+  boxSizing: 'border-box',
+  p: roomSizes.gap,
+  bgcolor: roomColors.background,
+  color: roomColors.text,
+} as const;
+
+function Logos({ event }: { event: Event }) {
+  const logoSx = { height: roomSizes.logo, maxWidth: `calc(${roomSizes.logo} * 2.5)`, objectFit: 'contain', display: 'block' };
+  const name = event.title || 'Event';
+  return (
+    <Stack
+      direction="row"
+      sx={{ alignItems: 'center', gap: roomSizes.gap, flexShrink: 0, bgcolor: roomColors.panel, borderRadius: 2, px: 2, py: 1 }}
+    >
+      <Box component="img" src={POLYTECHNIC_LOGO_URL} alt={env.organisationName} sx={logoSx} />
+      {event.middleLogo && <Box component="img" src={event.middleLogo} alt={`${name} partner logo`} sx={logoSx} />}
+      {event.normalLogo && <Box component="img" src={event.normalLogo} alt={`${name} logo`} sx={logoSx} />}
+    </Stack>
+  );
+}
+
+function LiveDot() {
+  return (
+    <Box
+      component="span"
+      aria-hidden
+      sx={{
+        display: 'inline-block',
+        width: '0.6em',
+        height: '0.6em',
+        borderRadius: '50%',
+        bgcolor: roomColors.live,
+        mr: '0.4em',
+        verticalAlign: 'middle',
+        // The live dot blinks once a second (the spec's section 9), unless motion is reduced.
+        '@keyframes room-live-blink': { '50%': { opacity: 0.15 } },
+        animation: 'room-live-blink 1s steps(1) infinite',
+        '@media (prefers-reduced-motion: reduce)': { animation: 'none' },
+      }}
+    />
+  );
+}
+
+const labelSx = {
+  fontSize: roomSizes.label,
+  fontWeight: 700,
+  color: roomColors.accent,
+  textTransform: 'uppercase',
+  letterSpacing: 1,
+};
+
+function Stage({ event }: { event: Event }) {
+  const live = liveSlot(event);
+  return (
+    <Stack sx={{ justifyContent: 'center', gap: 'min(4vw, 7vh)', minWidth: 0 }}>
+      <Box component="section" aria-labelledby="room-live-heading">
+        <Typography id="room-live-heading" component="h2" sx={labelSx}>
+          {live.pitching && <LiveDot />}
+          {live.heading}
+        </Typography>
+        {live.text && (
+          <Typography sx={{ fontSize: roomSizes.live, fontWeight: 800, lineHeight: 1.1, ...clampLines(2) }}>
+            {live.text}
+          </Typography>
+        )}
+      </Box>
+      <Box component="section" aria-labelledby="room-next-heading">
+        <Typography id="room-next-heading" component="h2" sx={labelSx}>
+          Next Presenter
+        </Typography>
+        <Typography
+          sx={{ fontSize: roomSizes.next, fontWeight: 600, lineHeight: 1.15, color: roomColors.muted, ...clampLines(2) }}
+        >
+          {nextText(event)}
+        </Typography>
+      </Box>
+    </Stack>
+  );
+}
+
+function Closed() {
+  return (
+    <Typography component="h2" sx={{ fontSize: roomSizes.next, fontWeight: 700, color: roomColors.accent }}>
+      Event Closed
+    </Typography>
+  );
+}
+
+function Screen({ event }: { event: Event }) {
+  const online = useOnline();
+  const link = joinLink(window.location.origin);
+  return (
+    <Box
+      component="main"
+      sx={{ ...screenSx, display: 'grid', gridTemplateRows: 'auto minmax(0, 1fr)', gap: roomSizes.gap, position: 'relative' }}
+    >
+      <Stack component="header" direction="row" sx={{ alignItems: 'center', gap: roomSizes.gap, minWidth: 0 }}>
+        <Logos event={event} />
+        <Typography
+          component="h1"
+          sx={{ flex: 1, fontSize: roomSizes.title, fontWeight: 700, lineHeight: 1.15, ...clampLines(2) }}
+        >
+          {event.title || env.organisationName}
+        </Typography>
+        {event.isEventOpen && (
+          <Typography
+            sx={{
+              flexShrink: 0,
+              fontSize: roomSizes.round,
+              fontWeight: 700,
+              color: roomColors.accent,
+              border: `2px solid ${roomColors.accent}`,
+              borderRadius: 2,
+              px: '0.6em',
+              py: '0.2em',
+            }}
+          >
+            {roundLabel(event)}
+          </Typography>
+        )}
+      </Stack>
+      <Box
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: 'minmax(0, 1fr) auto',
+          gap: roomSizes.gap,
+          alignItems: 'center',
+          minHeight: 0,
+        }}
+      >
+        {event.isEventOpen ? (
+          <Stage event={event} />
+        ) : event.startTime ? (
+          <RoomCountdown startTime={event.startTime} location={event.location} />
+        ) : (
+          <Closed />
+        )}
+        <JoinPanel link={link} />
+      </Box>
+      {!online && (
+        <Typography
+          role="status"
+          sx={{
+            position: 'absolute',
+            left: roomSizes.gap,
+            bottom: roomSizes.gap,
+            fontSize: roomSizes.body,
+            fontWeight: 700,
+            bgcolor: '#b71c1c',
+            color: roomColors.text,
+            px: '0.6em',
+            borderRadius: 1,
+          }}
+        >
+          {roomMessages.offline}
+        </Typography>
+      )}
+    </Box>
+  );
+}
+
+function Message({ children }: { children: string }) {
+  return (
+    <Box
+      component="main"
+      sx={{ ...screenSx, display: 'flex', alignItems: 'center', justifyContent: 'center', textAlign: 'center' }}
+    >
+      <Typography component="h1" sx={{ fontSize: roomSizes.title, fontWeight: 700, maxWidth: '40ch' }}>
+        {children}
+      </Typography>
+    </Box>
+  );
+}
+
+export function RoomDisplay({ eventId }: { eventId: string }) {
+  useScreenWakeLock();
+  const loaded = useRoomEvent(eventId);
+  if (loaded.state === 'loading') {
+    return (
+      <Box component="main" sx={{ ...screenSx, display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
+        <CircularProgress aria-label="Loading" sx={{ color: roomColors.text }} />
+      </Box>
+    );
+  }
+  if (loaded.state === 'missing') return <Message>{roomMessages.notFound}</Message>;
+  if (loaded.state === 'failed') return <Message>{roomMessages.loadFailed}</Message>;
+  return <Screen event={loaded.event} />;
+}

@@ -1,0 +1,137 @@
+// @vitest-environment jsdom
+// The room display (/events/:eventId/screen) with the real app against the local backend,
+// firestore.rules in force and no admin signed in: the title, round, live and next presenter, the
+// queue's special entries, the live presenter followed as an admin (firebase-admin) moves it, the
+// countdown before the start, the join link and its QR code, and an unknown event. Also the
+// control screen's 'Room display' link, for a signed-in admin.
+
+import { within } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { eventually, storedEvent } from '../db/appDb';
+import { createAccount, type TestAccount } from '../support/adminAccount';
+import { loadFirestoreRules } from '../support/projectRules';
+import { renderApp, screen, useAppTestBed } from './support/appTestBed';
+
+const { projectId, adminDb } = useAppTestBed('app-room-display');
+let account: TestAccount;
+
+beforeAll(async () => {
+  await loadFirestoreRules(projectId);
+  account = await createAccount(projectId);
+});
+
+const rounds = {
+  round_1: [
+    { presenter_id: 'p-ada', first_name: 'Ada', last_name: 'Okafor' },
+    { presenter_id: 'p-lin', first_name: 'Lin', last_name: 'Chen' },
+  ],
+  round_2: [
+    { presenter_id: 'p-noor', first_name: 'Noor', last_name: 'Haddad' },
+    { presenter_id: 'p-tomas', first_name: 'Tomás', last_name: 'Novak' },
+    { presenter_id: 'p-break', first_name: 'announcement', last_name: 'Networking break' },
+    { presenter_id: 'p-results', first_name: 'session', last_name: 'results' },
+  ],
+  round_3: [{ presenter_id: 'p-priya', first_name: 'Priya', last_name: 'Raman' }],
+};
+
+async function seedOpenEvent(presenterIndex: number, extra: Record<string, unknown> = {}) {
+  await adminDb()
+    .doc('events/medtech')
+    .set({ ...storedEvent({ open: true, rounds, roundNumber: 2, presenterIndex }), ...extra });
+}
+
+async function openScreen(eventId = 'medtech') {
+  return renderApp(`/events/${eventId}/screen`);
+}
+
+const liveRegion = (name: string) => screen.getByRole('region', { name });
+const liveText = (name = 'Live Presenter') => liveRegion(name).querySelector('p')?.textContent;
+const nextText = () => screen.getByRole('region', { name: 'Next Presenter' }).querySelector('p')?.textContent;
+
+describe('the room display', () => {
+  it('shows the logos, the title, the round, the live presenter and the next one, without an admin session', async () => {
+    await seedOpenEvent(0, { normalLogo: '/logos/medtech.png', middleLogo: '/logos/partner.png' });
+    await openScreen();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Med-Tech Pitch Session' }, { timeout: 10_000 })).toBeTruthy();
+    expect(screen.getByText('Round 2 of 3')).toBeTruthy();
+    expect(within(liveRegion('Live Presenter')).getByText('Noor Haddad')).toBeTruthy();
+    expect(nextText()).toBe('Tomás Novak');
+    expect(screen.getByRole('img', { name: 'Polytechnic Innovation Office' }).getAttribute('src')).toMatch(
+      /polytechnic-logo\.svg$/,
+    );
+    expect(screen.getByRole('img', { name: 'Med-Tech Pitch Session logo' }).getAttribute('src')).toBe('/logos/medtech.png');
+    expect(screen.getByRole('img', { name: 'Med-Tech Pitch Session partner logo' }).getAttribute('src')).toBe(
+      '/logos/partner.png',
+    );
+  });
+
+  it('follows the live presenter as an admin moves it, announcements and the session results included', async () => {
+    await seedOpenEvent(0);
+    await openScreen();
+    await screen.findByRole('region', { name: 'Live Presenter' }, { timeout: 10_000 });
+
+    await adminDb().doc('events/medtech').update({ presenter_index: 1 });
+    await eventually(() => expect(liveText()).toBe('Tomás Novak'));
+    expect(nextText()).toBe('Announcement: Networking break');
+
+    await adminDb().doc('events/medtech').update({ presenter_index: 2 });
+    await eventually(() => expect(liveText('Announcement')).toBe('Networking break'));
+    expect(nextText()).toBe('Session Results');
+
+    await adminDb().doc('events/medtech').update({ presenter_index: 3 });
+    await eventually(() => expect(liveText('Session Results')).toBe('Explore potential session connections'));
+    expect(nextText()).toBe('None');
+
+    await adminDb().doc('events/medtech').update({ round_number: 3, presenter_index: 0 });
+    await eventually(() => expect(liveText()).toBe('Priya Raman'));
+    expect(screen.getByText('Round 3 of 3')).toBeTruthy();
+  });
+
+  it("counts down with 'Event Starting In' before the event opens, with the location", async () => {
+    await adminDb()
+      .doc('events/medtech')
+      .set(storedEvent({ open: false, rounds, startTime: new Date(Date.now() + 2 * 3600_000) }));
+    await openScreen();
+    expect(await screen.findByRole('heading', { name: 'Event Starting In' }, { timeout: 10_000 })).toBeTruthy();
+    expect(screen.getByRole('timer').getAttribute('aria-label')).toMatch(/^(1|2) hours, \d+ minutes, \d+ seconds$/);
+    expect(screen.getByText('Innovation Hub')).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Live Presenter' })).toBeNull();
+
+    await adminDb().doc('events/medtech').update({ is_event_open: true, presenter_index: 0 });
+    await eventually(() => expect(liveText()).toBe('Ada Okafor'));
+    expect(screen.queryByRole('timer')).toBeNull();
+  });
+
+  it('prints the join link to the presenter queue under its QR code', async () => {
+    await seedOpenEvent(0);
+    await openScreen();
+    const join = await screen.findByRole('complementary', { name: 'Scan to join' }, { timeout: 10_000 });
+    const link = `${window.location.origin}/presenters`;
+    expect(within(join).getByText(link)).toBeTruthy();
+    expect(within(join).getByRole('img', { name: `QR code for ${link}` })).toBeTruthy();
+  });
+
+  it('says so when the event does not exist', async () => {
+    await openScreen('no-such-event');
+    expect(
+      await screen.findByRole('heading', { name: 'This event does not exist. It may have been deleted.' }, { timeout: 10_000 }),
+    ).toBeTruthy();
+  });
+});
+
+describe("the control screen's way to the room display", () => {
+  it("links 'Room display' to the event's room display in a new tab", async () => {
+    await seedOpenEvent(0);
+    const { auth } = await import('../../src/db/firebase');
+    const firebaseAuth = await import('firebase/auth');
+    await firebaseAuth.signInWithEmailAndPassword(auth, account.email, account.password);
+    try {
+      await renderApp('/events/medtech');
+      const link = await screen.findByRole('link', { name: 'Room display' }, { timeout: 10_000 });
+      expect(link.getAttribute('href')).toBe('/events/medtech/screen');
+      expect(link.getAttribute('target')).toBe('_blank');
+    } finally {
+      await firebaseAuth.signOut(auth);
+    }
+  });
+});
