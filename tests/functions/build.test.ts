@@ -149,7 +149,7 @@ describe('the built functions', () => {
       });
       const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8'));
       fs.rmSync(folder, { recursive: true, force: true });
-      expect(Object.keys(manifest.endpoints).sort()).toEqual(['onEventUpdated', 'onInviteWritten']);
+      expect(Object.keys(manifest.endpoints).sort()).toEqual(['onEventUpdated', 'onInviteWritten', 'sweepReactions']);
       expect(manifest.endpoints.onEventUpdated).toMatchObject({
         platform: 'gcfv2',
         region: ['us-central1'],
@@ -172,6 +172,14 @@ describe('the built functions', () => {
           eventFilterPathPatterns: { document: 'invites/{inviteId}' },
           retry: false,
         },
+      });
+      // The sweep: every 10 minutes, no retry of its own (the next sweep is the retry).
+      expect(manifest.endpoints.sweepReactions).toMatchObject({
+        platform: 'gcfv2',
+        region: ['us-central1'],
+        timeoutSeconds: 540,
+        secretEnvironmentVariables: [{ key: 'SMTP_PASSWORD' }],
+        scheduleTrigger: { schedule: 'every 10 minutes', retryConfig: { retryCount: 0 } },
       });
       expect(manifest.params.map((param: { name: string }) => param.name)).toEqual([
         'SMTP_HOST',
@@ -214,7 +222,7 @@ describe('the built functions', () => {
           .trim()
           .split('\n')
           .map((line) => JSON.parse(line) as Record<string, unknown>);
-        expect(loaded).toEqual({ exports: ['onEventUpdated', 'onInviteWritten'], type: 'function' });
+        expect(loaded).toEqual({ exports: ['onEventUpdated', 'onInviteWritten', 'sweepReactions'], type: 'function' });
         expect(logged).toEqual([
           {
             severity: 'INFO',
