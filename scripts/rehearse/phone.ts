@@ -1,0 +1,246 @@
+// Providers on phones: real Chromium pages at 360 px on the built app, following /presenters and
+// rating through the questionnaire as tests/e2e/providerJourney.test.ts does, with random but
+// recorded answers; one chosen to drop goes offline (the browser context's network) mid-rating
+// and comes back. A page script reports every change of the Live group with the page's clock
+// (the machine's), and the phone notes when it is on /presenters to see them. Also a presenter's
+// signup through an invite link, as tests/e2e/onboardingJourney.test.ts does it.
+
+import type { Browser, BrowserContext } from 'playwright-core';
+import { answerFor, randomAnswers, seededRandom, type GivenAnswer, type QuestionPlan, type RatingRecord } from './record';
+
+/** The star meanings, as the questionnaire labels its stars (the spec's section 2). */
+const STAR_MEANINGS: Record<number, string> = {
+  1: 'Limited knowledge/support',
+  2: 'Can help with some basic needs',
+  3: 'Moderate support',
+  4: 'Broad service offerings',
+  5: 'Full-service',
+};
+
+export interface PhoneSighting {
+  /** The Live group's text (the live presenter's name and 'Live'), '' when it is empty. */
+  text: string;
+  at: number;
+}
+
+export interface Phone {
+  providerId: string;
+  profile: { first_name: string; last_name: string; email: string; company: string };
+  sightings: PhoneSighting[];
+  /** When the phone was on /presenters, able to see a change: [from, to] (to = Infinity while there). */
+  watching: [number, number][];
+  /** Stops rating, finishes the rating under way and brings the phone back online. */
+  settle(timeoutMs: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface PhonePlan {
+  index: number;
+  drop: boolean;
+  seed: number;
+  questions: QuestionPlan[];
+  onRated(record: RatingRecord): void;
+  onError(message: string): void;
+  log(line: string): void;
+}
+
+// Runs in the page (a string: the scripts are type-checked without the DOM's types).
+const OBSERVE_LIVE = `(() => {
+  let last = null;
+  const read = () => {
+    if (location.pathname !== '/presenters') { last = null; return; }
+    const section = Array.from(document.querySelectorAll('section')).find((s) => s.querySelector('h2')?.textContent === 'Live');
+    const text = section ? (section.textContent || '').replace(/\\s+/g, ' ').trim() : '';
+    if (text === last) return;
+    last = text;
+    window.rehearsalLive(text, Date.now());
+  };
+  const start = () => {
+    new MutationObserver(read).observe(document.body, { subtree: true, childList: true, characterData: true });
+    read();
+  };
+  if (document.body) start(); else document.addEventListener('DOMContentLoaded', start);
+})();`;
+
+async function newPhoneContext(browser: Browser): Promise<BrowserContext> {
+  return browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+}
+
+export async function startPhone(browser: Browser, appUrl: string, plan: PhonePlan): Promise<Phone> {
+  const context = await newPhoneContext(browser);
+  const page = await context.newPage();
+  const random = seededRandom(plan.seed);
+  const sightings: PhoneSighting[] = [];
+  const watching: [number, number][] = [];
+  page.on('pageerror', (error) => plan.onError(`phone ${plan.index} page error: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error') plan.onError(`phone ${plan.index} console error: ${message.text().slice(0, 300)}`);
+  });
+  await page.exposeBinding('rehearsalLive', (_source, text: string, at: number) => {
+    sightings.push({ text, at });
+  });
+  await context.addInitScript(OBSERVE_LIVE);
+
+  // The profile, through the form.
+  const profile = {
+    first_name: `Phone${plan.index}`,
+    last_name: 'Rehearsal',
+    email: `phone${plan.index}@phones.example.net`,
+    company: `Phone Partner ${plan.index}`,
+  };
+  await page.goto(new URL('/profile', appUrl).href);
+  await page.getByRole('heading', { name: 'Provider Profile' }).waitFor({ timeout: 30_000 });
+  await page.getByLabel('First Name').fill(profile.first_name);
+  await page.getByLabel('Last Name').fill(profile.last_name);
+  await page.getByLabel('Email').fill(profile.email);
+  await page.getByLabel('Company Name').fill(profile.company);
+  await page.getByRole('checkbox', { name: 'I agree to the Privacy Policy' }).check();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByText('Profile saved successfully!').waitFor({ timeout: 30_000 });
+  await page.waitForURL('**/presenters', { timeout: 30_000 });
+  watching.push([Date.now(), Number.POSITIVE_INFINITY]);
+  const providerId = String(await page.evaluate('JSON.parse(localStorage.getItem("profile") || "{}").user_id'));
+
+  let stopping = false;
+  let ratings = 0;
+  const dropOn = Math.floor(random() * 2);
+  const rated = new Set<string>();
+  const given = new Map<string, GivenAnswer[]>();
+  const edits: string[] = [];
+
+  const leave = () => {
+    const current = watching[watching.length - 1];
+    if (current && current[1] === Number.POSITIVE_INFINITY) current[1] = Date.now();
+  };
+  const backOnQueue = async () => {
+    if (!page.url().endsWith('/presenters')) {
+      await page.waitForURL('**/presenters', { timeout: 10_000 }).catch(() => page.goto(new URL('/presenters', appUrl).href));
+    }
+    watching.push([Date.now(), Number.POSITIVE_INFINITY]);
+  };
+
+  const answerQuestion = async (answer: GivenAnswer, title: string) => {
+    const region = page.getByRole('region', { name: title, exact: true });
+    if (answer.type === 'stars' && answer.rating !== null) {
+      const label = `${answer.rating} Star${answer.rating === 1 ? '' : 's'}: ${STAR_MEANINGS[answer.rating]}`;
+      await region.locator('label', { hasText: label }).click();
+    }
+    if (answer.type === 'rating' && answer.rating !== null) {
+      const button = region.getByRole('button', { name: `${answer.rating} of 5` });
+      if ((await button.getAttribute('aria-pressed')) !== 'true') await button.click();
+    }
+    if (answer.type !== 'text') await region.getByLabel('Comments').fill(answer.comment ?? '');
+    else await region.getByLabel('Your answer').fill(answer.response ?? '');
+  };
+
+  /** Opens a presenter's questionnaire from the queue, gives the answers and submits. */
+  const submit = async (presenterId: string, answers: GivenAnswer[], edit: boolean) => {
+    const offline = !edit && plan.drop && ratings === dropOn;
+    leave();
+    await page.locator(`a[href="/questions/${presenterId}"]`).first().click();
+    const rules = page.getByRole('dialog', { name: 'Star Rating System' });
+    await rules.getByRole('button', { name: 'OK' }).click({ timeout: 15_000 });
+    await rules.waitFor({ state: 'hidden' });
+    for (const answer of answers) {
+      const question = plan.questions.find((candidate) => candidate.question_id === answer.question_id);
+      if (question) await answerQuestion(answer, question.title);
+    }
+    if (offline) {
+      plan.log(`phone ${plan.index} goes offline mid-rating`);
+      await context.setOffline(true);
+      setTimeout(() => void context.setOffline(false).catch(() => undefined), 3_000 + random() * 3_000);
+    }
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page
+      .getByText(/Responses submitted successfully!|Your answers are saved on this device/)
+      .first()
+      .waitFor({ timeout: 30_000 });
+    if (!edit) ratings += 1;
+    given.set(presenterId, answers);
+    plan.onRated({ providerId, presenterId, eventId: '', answers, at: Date.now(), edit, offline, client: 'phone' });
+    await backOnQueue();
+  };
+
+  const step = async () => {
+    const edit = edits.shift();
+    if (edit) {
+      const before = given.get(edit) ?? [];
+      const changed = before.find((answer) => answer.type === 'stars') ?? before[0];
+      const question = plan.questions.find((candidate) => candidate.question_id === changed?.question_id);
+      if (changed && question) {
+        let replacement = answerFor(random, question, `phone ${plan.index} (edited)`);
+        if (replacement.type !== 'text' && replacement.rating === changed.rating)
+          replacement = { ...replacement, rating: ((changed.rating ?? 1) % 5) + 1 };
+        await submit(edit, [replacement], true);
+        return true;
+      }
+    }
+    const finished = await page.getByRole('region', { name: 'Finished' }).getByRole('link').all();
+    for (const link of finished) {
+      const presenterId = (await link.getAttribute('href', { timeout: 2_000 }).catch(() => null))?.split('/').pop();
+      if (!presenterId || rated.has(presenterId)) continue;
+      rated.add(presenterId);
+      await submit(presenterId, randomAnswers(random, plan.questions, `phone ${plan.index}`), false);
+      if (random() < 0.1) edits.push(presenterId);
+      return true;
+    }
+    return false;
+  };
+
+  const loop = (async () => {
+    while (!stopping) {
+      try {
+        if (!(await step())) await page.waitForTimeout(300 + random() * 400);
+      } catch (error) {
+        if (stopping) break;
+        plan.onError(`phone ${plan.index}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+        await page.goto(new URL('/presenters', appUrl).href).catch(() => undefined);
+        leave();
+        watching.push([Date.now(), Number.POSITIVE_INFINITY]);
+      }
+    }
+  })();
+
+  return {
+    providerId,
+    profile,
+    sightings,
+    watching,
+    async settle(timeoutMs) {
+      stopping = true;
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([loop, new Promise((resolve) => (timer = setTimeout(resolve, timeoutMs)))]);
+      clearTimeout(timer);
+      leave();
+      await context.setOffline(false);
+    },
+    async close() {
+      stopping = true;
+      await context.close();
+    },
+  };
+}
+
+/** A presenter opens their invite link on a phone and signs up; resolves with the presenter id. */
+export async function signupInBrowser(
+  browser: Browser,
+  link: string,
+  presenter: { first_name: string; last_name: string; company: string },
+  onError: (message: string) => void,
+): Promise<void> {
+  const context = await newPhoneContext(browser);
+  try {
+    const page = await context.newPage();
+    page.on('pageerror', (error) => onError(`signup page error: ${error.message}`));
+    await page.goto(link);
+    await page.getByRole('heading', { name: 'Presenter Signup' }).waitFor({ timeout: 30_000 });
+    await page.getByLabel('First Name').fill(presenter.first_name);
+    await page.getByLabel('Last Name').fill(presenter.last_name);
+    await page.getByLabel('Company Name').fill(presenter.company);
+    await page.getByRole('checkbox', { name: 'I agree to the Privacy Policy' }).check();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Completed signup.').waitFor({ timeout: 30_000 });
+  } finally {
+    await context.close();
+  }
+}

@@ -1,0 +1,227 @@
+// The rehearsal's report: live-change delivery to every provider, ratings given against ratings
+// stored, final matches against the oracle, e-mails, client errors and the backend's peak use,
+// with the list of what must never happen and did (the exit status says whether it is empty).
+
+import type { BackendUsage } from './backendProcess';
+import type { LiveState, Sighting } from './record';
+import type { PhoneSighting } from './phone';
+
+export interface DeliveryFigures {
+  /** Provider × change pairs measured. */
+  measured: number;
+  p50Ms: number | null;
+  p95Ms: number | null;
+  maxMs: number | null;
+  /** Pairs where the provider never showed the change (nor a later one). */
+  neverArrived: number;
+  /** Pairs where a later change reached the provider first (it was offline or reconnecting meanwhile). */
+  superseded: number;
+}
+
+export interface RehearsalReport {
+  settings: Record<string, number | boolean | string>;
+  wallSeconds: number;
+  providers: {
+    sdkPlanned: number;
+    sdkReady: number;
+    sdkFailedToStart: number;
+    phones: number;
+    dropping: number;
+    threads: number;
+    /** Memory of the provider threads per SDK provider (MB), process RSS growth over the providers. */
+    memoryPerProviderMb: number | null;
+  };
+  presenters: { invited: number; signedUpInBrowser: number; signedUpWithSdk: number };
+  changes: number;
+  delivery: { sdk: DeliveryFigures; phones: DeliveryFigures };
+  ratings: {
+    submits: number;
+    edits: number;
+    offlineSubmits: number;
+    /** Distinct answers given (provider × presenter × question), the last value of each recorded. */
+    given: number;
+    stored: number;
+    lost: number;
+    unexpected: number;
+    wrong: number;
+    notSynced: number;
+    /** The providers still holding unsent answers when the wait ended, and why. */
+    notSyncedDetails: string[];
+    /** Answers lost or stored with another value (the first ones). */
+    problems: string[];
+  };
+  matches: { presenters: number; matchedPairs: number; fallbacks: number; equalToOracle: boolean; differences: string[] };
+  emails: { expected: number; received: number; duplicated: string[]; missing: string[]; unexpected: string[] };
+  errors: { count: number; distinct: { message: string; count: number }[] };
+  backend: BackendUsage & {
+    restarts: number;
+    /** From the restart's spawn until Firestore served, and until Auth too. */
+    restartSeconds: { firestore: number; all: number } | null;
+  };
+  /** What must never happen, and did: the rehearsal fails when this is not empty. */
+  failures: string[];
+}
+
+export interface Change extends LiveState {
+  pressedAt: number;
+  /** The live presenter's name after the press, or null when nobody is live. */
+  liveName: string | null;
+}
+
+function percentile(sorted: number[], fraction: number): number | null {
+  if (sorted.length === 0) return null;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(fraction * sorted.length) - 1))] ?? null;
+}
+
+function figures(latencies: number[], neverArrived: number, superseded: number): DeliveryFigures {
+  const sorted = [...latencies].sort((a, b) => a - b);
+  return {
+    measured: sorted.length + neverArrived + superseded,
+    p50Ms: percentile(sorted, 0.5),
+    p95Ms: percentile(sorted, 0.95),
+    maxMs: sorted.length ? (sorted[sorted.length - 1] ?? null) : null,
+    neverArrived,
+    superseded,
+  };
+}
+
+/**
+ * Delivery to SDK providers, which report every (round, index) they show: change k arrived when,
+ * after its press, the first state shown of those it and the later presses set is its own.
+ */
+export function sdkDelivery(changes: Change[], sightings: Map<string, Sighting[]>): DeliveryFigures {
+  const latencies: number[] = [];
+  let never = 0;
+  let superseded = 0;
+  const same = (sighting: Sighting, change: Change) => sighting.round === change.round && sighting.index === change.index;
+  for (const seen of sightings.values()) {
+    changes.forEach((change, k) => {
+      const rest = changes.slice(k);
+      const first = seen.find((sighting) => sighting.at >= change.pressedAt && rest.some((c) => same(sighting, c)));
+      if (!first) never += 1;
+      else if (same(first, change)) latencies.push(first.at - change.pressedAt);
+      else superseded += 1;
+    });
+  }
+  return figures(latencies, never, superseded);
+}
+
+/**
+ * Delivery to phones: measured for the changes that name a live presenter and that happened while
+ * the phone was on /presenters; it arrives when the Live group shows that name in the same stay.
+ */
+export function phoneDelivery(
+  changes: Change[],
+  phones: { sightings: PhoneSighting[]; watching: [number, number][] }[],
+): DeliveryFigures {
+  const latencies: number[] = [];
+  let never = 0;
+  let superseded = 0;
+  for (const phone of phones) {
+    changes.forEach((change, k) => {
+      if (!change.liveName) return;
+      const stay = phone.watching.find(([from, to]) => from <= change.pressedAt && change.pressedAt < to);
+      if (!stay) return;
+      const shown = phone.sightings.find(
+        (sighting) => sighting.at >= change.pressedAt && sighting.at <= stay[1] && sighting.text.includes(change.liveName ?? ''),
+      );
+      if (shown) {
+        latencies.push(shown.at - change.pressedAt);
+        return;
+      }
+      const laterNames = changes.slice(k + 1).flatMap((c) => (c.liveName ? [c.liveName] : []));
+      const replaced = phone.sightings.some(
+        (sighting) => sighting.at >= change.pressedAt && laterNames.some((name) => sighting.text.includes(name)),
+      );
+      // Left /presenters before it arrived (to rate): not measured.
+      if (stay[1] !== Number.POSITIVE_INFINITY && !replaced) return;
+      if (replaced) superseded += 1;
+      else never += 1;
+    });
+  }
+  return figures(latencies, never, superseded);
+}
+
+const ms = (value: number | null) => (value === null ? '-' : `${Math.round(value)} ms`);
+
+export function formatReport(report: RehearsalReport): string {
+  const rows: [string, string][] = [
+    [
+      'Settings',
+      Object.entries(report.settings)
+        .map(([key, value]) => `${key} ${value}`)
+        .join(', '),
+    ],
+    ['Wall time', `${report.wallSeconds} s`],
+    [
+      'SDK providers',
+      `${report.providers.sdkReady} of ${report.providers.sdkPlanned} ready (${report.providers.sdkFailedToStart} failed to start), ${report.providers.threads} threads, ${report.providers.memoryPerProviderMb ?? '-'} MB of process RSS per provider (the threads' own included)`,
+    ],
+    ['Phones (Chromium, 360 px)', `${report.providers.phones}`],
+    ['Providers dropping once', `${report.providers.dropping}`],
+    [
+      'Presenters',
+      `${report.presenters.invited} invited; signed up ${report.presenters.signedUpInBrowser} in Chromium, ${report.presenters.signedUpWithSdk} with the SDK (src/db/signup.ts)`,
+    ],
+    ['Live changes pressed', `${report.changes}`],
+  ];
+  for (const [label, figure] of [
+    ['Delivery to SDK providers', report.delivery.sdk],
+    ['Delivery to phones', report.delivery.phones],
+  ] as const) {
+    rows.push([
+      label,
+      `p50 ${ms(figure.p50Ms)}, p95 ${ms(figure.p95Ms)}, max ${ms(figure.maxMs)}; ${figure.measured} measured, ` +
+        `${figure.neverArrived} never arrived, ${figure.superseded} overtaken by a later change`,
+    ]);
+  }
+  const r = report.ratings;
+  rows.push(
+    ['Submits', `${r.submits} (${r.edits} edits, ${r.offlineSubmits} given offline)`],
+    ['Answers given / stored', `${r.given} / ${r.stored}`],
+    ['Answers lost / unexpected / wrong value', `${r.lost} / ${r.unexpected} / ${r.wrong}`],
+    ['Providers not synced at the end', `${r.notSynced}`],
+    [
+      'Final matches',
+      `${report.matches.presenters} presenters, ${report.matches.matchedPairs} matches, ${report.matches.fallbacks} fallbacks; ` +
+        (report.matches.equalToOracle
+          ? 'equal to the oracle'
+          : `DIFFERENT from the oracle (${report.matches.differences.length})`),
+    ],
+    [
+      'E-mails',
+      `${report.emails.received} received, ${report.emails.expected} expected; ${report.emails.duplicated.length} duplicated, ` +
+        `${report.emails.missing.length} missing, ${report.emails.unexpected.length} unexpected`,
+    ],
+    ['Client errors', `${report.errors.count}`],
+    [
+      'Backend',
+      `peak RSS ${Math.round(report.backend.peakRssBytes / 1_048_576)} MB, peak CPU ${report.backend.peakCpuPercent}%, ` +
+        `mean CPU ${report.backend.meanCpuPercent}% (100% = one core), ${report.backend.restarts} kill and restart` +
+        (report.backend.restartSeconds === null
+          ? ''
+          : ` (Firestore served again after ${report.backend.restartSeconds.firestore} s, Auth after ${report.backend.restartSeconds.all} s)`),
+    ],
+  );
+  const width = Math.max(...rows.map(([label]) => label.length));
+  const lines = ['', 'Rehearsal report', '='.repeat(16), ...rows.map(([label, value]) => `${label.padEnd(width)}  ${value}`)];
+  if (report.errors.distinct.length > 0) {
+    lines.push('', 'Client errors (by message):');
+    for (const { message, count } of report.errors.distinct.slice(0, 15)) lines.push(`  ${count} × ${message}`);
+  }
+  for (const [title, items] of [
+    ['Answers lost or wrong', report.ratings.problems],
+    ['Providers not synced at the end', report.ratings.notSyncedDetails],
+    ['Match differences', report.matches.differences],
+    ['Duplicated e-mails', report.emails.duplicated],
+    ['Missing e-mails', report.emails.missing],
+    ['Unexpected e-mails', report.emails.unexpected],
+  ] as const) {
+    if (items.length === 0) continue;
+    lines.push('', `${title}:`);
+    for (const item of items.slice(0, 20)) lines.push(`  ${item}`);
+  }
+  lines.push('', report.failures.length === 0 ? 'PASS: nothing that must never happen happened.' : 'FAIL:');
+  for (const failure of report.failures) lines.push(`  - ${failure}`);
+  return lines.join('\n');
+}

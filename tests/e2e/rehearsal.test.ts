@@ -1,0 +1,40 @@
+// The whole live event rehearsed small (`npm run rehearse`'s main function, scripts/rehearse/run.ts):
+// one admin in Chromium, 2 phones in Chromium, 20 SDK providers, 6 presenters over 2 rounds, 20% of
+// the providers dropping out mid-rating, and the backend killed with SIGKILL and restarted midway.
+// Only what must never happen is asserted: an answer lost, duplicated or stored with another value
+// than the last one given, final matches other than the independent oracle's, a result e-mail
+// missing or sent twice. Delivery latency and the backend's use are printed, not asserted.
+
+import { describe, expect, it } from 'vitest';
+import { formatReport, rehearse } from '../../scripts/rehearse/run';
+
+describe('a rehearsed live event', () => {
+  it('loses no rating, matches as the oracle does and sends every result e-mail once, through drop-outs and a backend kill', async () => {
+    const report = await rehearse({
+      providers: 20,
+      phones: 2,
+      presenters: 6,
+      rounds: 2,
+      dropRate: 0.2,
+      duration: 50,
+      threads: 2,
+      kill: true,
+      timeout: 840,
+      seed: 20_261_123,
+      log: (line) => console.log(`[rehearsal] ${line}`),
+    });
+    console.log(formatReport(report));
+
+    expect(report.backend.restarts).toBe(1);
+    expect(report.ratings.submits).toBeGreaterThan(0);
+    expect(report.ratings.lost).toBe(0);
+    expect(report.ratings.unexpected).toBe(0);
+    expect(report.ratings.wrong).toBe(0);
+    expect(report.ratings.stored).toBe(report.ratings.given);
+    expect(report.matches.differences).toEqual([]);
+    expect(report.emails.duplicated).toEqual([]);
+    expect(report.emails.missing).toEqual([]);
+    expect(report.emails.received).toBe(report.emails.expected);
+    expect(report.failures).toEqual([]);
+  }, 900_000);
+});
