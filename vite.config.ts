@@ -3,13 +3,67 @@
 // only admin screens use; React has a chunk of its own too. MUI is
 // left to per-route splitting: grouping it would put every route's components into a provider's
 // first load. The Firestore SDK alone is over 500 kB minified; the warning limit says so.
+//
+// The build is an installable app (README, "Installing and offline use"): a web app manifest and
+// a Workbox service worker that precaches the app shell, every route chunk, the icons and the
+// public logos, so a returning provider's phone opens the app with no network; Firestore's own
+// persistent cache then shows the last known queue. Updates wait for the user's 'Reload' (prompt).
 
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+
+/** The theme's primary colour (src/app/theme.ts); tests/e2e/offline.test.ts checks they agree. */
+const THEME_COLOUR = '#0b5cad';
+
+const pwa = VitePWA({
+  // 'prompt': a new deployment waits until the provider presses Reload, so a reload never drops
+  // an answer being typed; src/components/UpdatePrompt.tsx registers the worker after first paint.
+  registerType: 'prompt',
+  injectRegister: false,
+  // The same worker in tests (NODE_ENV=test) as in production; the dev server runs without one.
+  mode: 'production',
+  devOptions: { enabled: false },
+  manifest: {
+    name: 'Pitch Live',
+    short_name: 'Pitch Live',
+    description: 'Live pitch sessions: follow the presenters, rate them and see who matched.',
+    // The presenter queue, not the landing page: an installed app is opened to follow the event.
+    start_url: '/presenters',
+    scope: '/',
+    display: 'standalone',
+    theme_color: THEME_COLOUR,
+    background_color: '#ffffff',
+    lang: 'en',
+    icons: [
+      { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+      { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+      { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+    ],
+  },
+  workbox: {
+    // The shell, every route chunk (JS, CSS), the icons and the logos in public/ (source maps stay out).
+    globPatterns: ['**/*.{js,css,html,svg,png}'],
+    // Except the admins' spreadsheet export (ExcelJS and its worker, about 0.5 MB gzip together):
+    // every phone at the venue would download it for nothing; an admin's laptop fetches it on use.
+    globIgnores: ['**/exceljs*.js', '**/xlsxWorker-*.js'],
+    // Every app route is the single-page app; Firebase Hosting's reserved /__/ paths (Auth's
+    // handler, the SDK's init.json) are not.
+    navigateFallback: 'index.html',
+    navigateFallbackDenylist: [/^\/__\//],
+    // Nothing is cached at run time: Firestore, Auth and Storage traffic (googleapis.com in
+    // production, the emulators' ports locally) always goes to the network, never through a cache.
+    runtimeCaching: [],
+    // The first install takes charge of the open page at once, so a provider who loses the
+    // network later in that first visit still gets the other screens' code from the cache. An
+    // update still waits for Reload (no skipWaiting).
+    clientsClaim: true,
+  },
+});
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), pwa],
   resolve: {
     // Firestore's regex engine serves only on-device pipeline evaluation, unused here (see the module).
     alias: { re2js: fileURLToPath(new URL('./src/lib/re2jsExcluded.ts', import.meta.url)) },

@@ -1,4 +1,5 @@
-// The browser entry point: mounts the app.
+// The browser entry point: mounts the app, then registers the service worker once the page has
+// loaded (its code is not part of the first load; see src/components/UpdatePrompt.tsx).
 
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -11,4 +12,16 @@ createRoot(container).render(
   <StrictMode>
     <App />
   </StrictMode>,
+);
+
+window.addEventListener(
+  'load',
+  () => {
+    import('./components/UpdatePrompt')
+      .then(({ registerServiceWorker }) => registerServiceWorker())
+      .catch((error: unknown) =>
+        console.warn('The service worker could not be registered: the app works, but will not open offline.', error),
+      );
+  },
+  { once: true },
 );

@@ -3,30 +3,9 @@
 
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-dev-shm-usage',
-];
-
-export function chromiumPath(): string {
-  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'];
-  const found = candidates.find((candidate) => candidate && fs.existsSync(candidate));
-  if (!found)
-    throw new Error("Chromium not found: install Debian's chromium (apt-get install -y chromium) or set CHROMIUM_PATH.");
-  return found;
-}
-
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: chromiumPath(), headless: true, args: CHROMIUM_ARGS });
-}
+export { chromiumPath, launchChromium } from '../../scripts/chromium';
 
 /** A fresh page (own context, so own IndexedDB and cookies) with `window.sdk` ready. */
 export async function openSdkPage(browser: Browser): Promise<Page> {

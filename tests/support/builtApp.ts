@@ -10,25 +10,31 @@ import type { Page } from 'playwright-core';
 import { build, preview } from 'vite';
 import { expect } from 'vitest';
 import { saveScreenshot } from './browser';
-import { appEnvironment } from './emulators';
+import { appEnvironment, type HostPort } from './emulators';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const axePath = path.join(root, 'node_modules/axe-core/axe.min.js');
 
 export interface BuiltApp {
   url: string;
+  /** The folder served: a test may change a file there (a new deployment's service worker). */
+  outDir: string;
   close(): Promise<void>;
 }
 
-/** Builds the app for `projectId` on the emulators under test and serves it on a free port. */
-export async function startBuiltApp(projectId: string): Promise<BuiltApp> {
+/**
+ * Builds the app for `projectId` on the emulators under test (Firestore and Auth elsewhere when
+ * given, through a network proxy say) and serves it on a free port.
+ */
+export async function startBuiltApp(projectId: string, hosts: { firestore?: HostPort; auth?: HostPort } = {}): Promise<BuiltApp> {
   const outDir = await fs.mkdtemp(path.join(os.tmpdir(), 'e2e-build-'));
-  appEnvironment(projectId);
+  appEnvironment(projectId, hosts);
   const inline = { root, configFile: path.join(root, 'vite.config.ts'), logLevel: 'warn' as const };
   await build({ ...inline, build: { outDir, emptyOutDir: true, sourcemap: false } });
   const server = await preview({ ...inline, build: { outDir }, preview: { host: '127.0.0.1', port: 0 } });
   return {
     url: server.resolvedUrls?.local[0] ?? '',
+    outDir,
     async close() {
       await new Promise<void>((resolve) => server.httpServer.close(() => resolve()));
       await fs.rm(outDir, { recursive: true, force: true });

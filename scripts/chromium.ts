@@ -1,0 +1,29 @@
+// Debian's Chromium driven by playwright-core, for the tests and the scripts alike. Never
+// downloads a browser: CHROMIUM_PATH or the system's chromium is used. No DOM types here, so both
+// the scripts' zone and the tests' zone can import it.
+
+import fs from 'node:fs';
+import { chromium, type Browser } from 'playwright-core';
+
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+];
+
+export function chromiumPath(): string {
+  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'];
+  const found = candidates.find((candidate) => candidate && fs.existsSync(candidate));
+  if (!found)
+    throw new Error("Chromium not found: install Debian's chromium (apt-get install -y chromium) or set CHROMIUM_PATH.");
+  return found;
+}
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: chromiumPath(), headless: true, args: CHROMIUM_ARGS });
+}
