@@ -20,6 +20,7 @@ import { startEmailing, startMatching } from '../../../db/eventControl';
 import { watchEvent } from '../../../db/events';
 import type { Event } from '../../../types/event';
 import { EventFormDialog } from '../EventFormDialog';
+import { EventExport } from './EventExport';
 import { EventStatusPanel } from './EventStatusPanel';
 import { RoundManager } from './RoundManager';
 import { SaveStatus } from './SaveStatus';
@@ -99,6 +100,7 @@ function ControlScreen({ event }: { event: Event }) {
   return (
     <Stack spacing={2}>
       <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
+        <EventExport event={event} />
         <SaveStatus state={state} online={online} />
       </Box>
       <Box
