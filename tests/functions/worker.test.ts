@@ -88,9 +88,8 @@ const addressOf = (mail: ParsedMail): string => {
   return to?.value[0]?.address ?? '';
 };
 
-it('holds the result e-mails raised with matching until the matching run is done, and mails its new matches', async () => {
-  const db = admin();
-  await seed(db);
+/** An SMTP catcher, a mailer to it, and the worker's log lines; all closed after the test. */
+async function mailSetUp() {
   const catcher = await startSmtpCatcher();
   cleanups.push(() => catcher.close());
   const mail = createMailer({
@@ -101,7 +100,13 @@ it('holds the result e-mails raised with matching until the matching run is done
     organisation: 'Polytechnic',
   });
   cleanups.push(() => mail.close());
-  const lines: string[] = [];
+  return { catcher, mail, lines: [] as string[] };
+}
+
+it('holds the result e-mails raised with matching until the matching run is done, and mails its new matches', async () => {
+  const db = admin();
+  await seed(db);
+  const { catcher, mail, lines } = await mailSetUp();
   const worker = startWorker({ firestore: db, mail, matching: { fallback: OFFICE }, log: (line) => lines.push(line) });
   cleanups.push(() => worker.stop());
 
@@ -125,17 +130,7 @@ it('holds the result e-mails raised with matching until the matching run is done
 it('sends nothing while another runner holds the matching run, then mails the matches that run wrote', async () => {
   const db = admin();
   await seed(db);
-  const catcher = await startSmtpCatcher();
-  cleanups.push(() => catcher.close());
-  const mail = createMailer({
-    host: '127.0.0.1',
-    port: catcher.port,
-    secure: false,
-    from: OFFICE.email,
-    organisation: 'Polytechnic',
-  });
-  cleanups.push(() => mail.close());
-  const lines: string[] = [];
+  const { catcher, mail, lines } = await mailSetUp();
   // Another runner (a Cloud Function instance, say) has claimed the matching run just now.
   await db.doc(`events/${EVENT}`).update({
     is_matching: true,

@@ -7,8 +7,8 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
 import { PlaceIcon } from '../../components/Icons';
+import { useNow } from '../../components/useNow';
 import { timings } from '../../config/constants';
 import { countdown, twoDigits } from '../../lib/countdown';
 import type { Developer } from '../../types/event';
@@ -17,15 +17,6 @@ export interface EventCountdownProps {
   startTime: Date;
   location: string;
   developers: readonly Developer[];
-}
-
-function useNow(intervalMs: number): Date {
-  const [now, setNow] = useState(() => new Date());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(new Date()), intervalMs);
-    return () => clearInterval(timer);
-  }, [intervalMs]);
-  return now;
 }
 
 function TimeUnit({ value, unit }: { value: number; unit: string }) {

@@ -6,19 +6,10 @@
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
+import { useNow } from '../../components/useNow';
 import { timings } from '../../config/constants';
 import { countdown, twoDigits } from '../../lib/countdown';
 import { roomColors, roomSizes } from './roomStyle';
-
-function useNow(intervalMs: number): Date {
-  const [now, setNow] = useState(() => new Date());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(new Date()), intervalMs);
-    return () => clearInterval(timer);
-  }, [intervalMs]);
-  return now;
-}
 
 function TimeUnit({ value, unit }: { value: number; unit: string }) {
   return (
