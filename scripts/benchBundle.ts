@@ -14,7 +14,7 @@ const BUDGET_KB = 300;
 const ROUTE_MODULE = 'src/app/routes/PresentersRoute.tsx';
 /** Source files that belong to the admin side of the app. */
 const ADMIN_CODE =
-  /(^|\/)src\/(features\/(admin|events|invite|presenterAdmin|signup)\/|contexts\/AdminContext|db\/(adminAuth|eventAdmin|eventControl|presenters|storage)\.|app\/routes\/(Events|Event|Invite|Signup|Admin)[A-Za-z]*Route\.tsx)/;
+  /(^|\/)src\/(features\/(admin|events|insights|invite|presenterAdmin|signup)\/|contexts\/AdminContext|db\/(adminAuth|eventAdmin|eventControl|insights|presenters|ratingProgress|storage)\.|app\/routes\/(Events|Event|Insights|Invite|Signup|Admin)[A-Za-z]*Route\.tsx)/;
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 

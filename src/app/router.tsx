@@ -40,6 +40,7 @@ export const routes: RouteObject[] = [
     children: [
       { path: routePatterns.events, lazy: async () => ({ Component: (await import('./routes/EventsRoute')).default }) },
       { path: routePatterns.event, lazy: async () => ({ Component: (await import('./routes/EventRoute')).default }) },
+      { path: routePatterns.insights, lazy: async () => ({ Component: (await import('./routes/InsightsRoute')).default }) },
       { path: routePatterns.invite, lazy: async () => ({ Component: (await import('./routes/InviteRoute')).default }) },
     ],
   },

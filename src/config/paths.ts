@@ -14,6 +14,8 @@ export const routePatterns = {
   event: '/events/:eventId',
   /** The room display for the projector (public: only the event id). */
   screen: '/events/:eventId/screen',
+  /** An event's insights for its admins: ratings, leniency, disagreement, conflicts, fair scores. */
+  insights: '/events/:eventId/insights',
   invite: '/invite',
   signup: '/signup',
 } as const;
@@ -34,6 +36,7 @@ export const paths = {
   events: routePatterns.events,
   event: (eventId: string) => fill(routePatterns.event, { eventId }),
   screen: (eventId: string) => fill(routePatterns.screen, { eventId }),
+  insights: (eventId: string) => fill(routePatterns.insights, { eventId }),
   invite: routePatterns.invite,
   signup: (inviteId: string) => `${routePatterns.signup}?c=${encodeURIComponent(inviteId)}`,
 } as const;

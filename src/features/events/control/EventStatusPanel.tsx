@@ -18,6 +18,7 @@ import { describeReaction } from '../../../lib/reactionStatus';
 import type { Event, PresenterEntry } from '../../../types/event';
 import { livePresenter, nextPresenter } from '../../../../domain/rounds';
 import type { ControlCommand } from '../../../../domain/eventControl';
+import { RatingProgress } from './RatingProgress';
 
 export interface EventStatusPanelProps {
   event: Event;
@@ -86,6 +87,7 @@ export function EventStatusPanel({ event, run, onEdit, onStartMatching, onSendEm
             <span data-testid="next-presenter">{fullName(nextPresenter(event))}</span>
           </Typography>
         </Stack>
+        <RatingProgress event={event} />
 
         <Divider />
         <Heading>Event Controls</Heading>

@@ -1,0 +1,56 @@
+// What an event's insights page reads (README, "Insights"), for a signed-in admin: the event, its
+// answers with the providers who gave them (read as the responses export reads them, in pages),
+// the questions with their types, and the presenters of its rounds with the fields matching and
+// conflicts need (e-mail, company, favourites).
+// Throws on any failure; the screen decides what to say.
+
+import { doc, getDoc } from 'firebase/firestore';
+import { orderedRounds } from '../../domain/rounds';
+import type { ResponsesExportData, TimedResponse } from '../lib/exportRows';
+import type { Event } from '../types/event';
+import type { Presenter } from '../types/presenter';
+import type { Question } from '../types/question';
+import { snapshotOptions } from './converters';
+import { eventFromData } from './events';
+import { getResponsesExport } from './exports';
+import { db } from './firebase';
+import { presenterConverter } from './presenters';
+import { getQuestions } from './questions';
+
+export interface EventInsightsData {
+  event: Event;
+  /** By question_number. */
+  questions: Question[];
+  /** The presenters of the event's rounds that exist, in round order, each once. */
+  presenters: Presenter[];
+  /** The providers who answered at this event. */
+  providers: ResponsesExportData['providers'];
+  /** Every answer of the event. */
+  responses: TimedResponse[];
+}
+
+/** An event's insights data, or null when the event does not exist. */
+export async function getEventInsightsData(eventId: string): Promise<EventInsightsData | null> {
+  const snapshot = await getDoc(doc(db, 'events', eventId));
+  if (!snapshot.exists()) return null;
+  const event = eventFromData(snapshot.id, snapshot.data(snapshotOptions));
+  const presenterIds = [
+    ...new Set(orderedRounds(event.rounds).flatMap((round) => round.entries.map((entry) => entry.presenter_id))),
+  ];
+  const [answers, questions, presenterSnapshots] = await Promise.all([
+    getResponsesExport(eventId),
+    getQuestions(),
+    Promise.all(presenterIds.map((id) => getDoc(doc(db, 'presenters', id).withConverter(presenterConverter)))),
+  ]);
+  const presenters = presenterSnapshots.flatMap((presenter) => {
+    const data = presenter.data();
+    return data ? [data] : [];
+  });
+  return {
+    event,
+    questions,
+    presenters,
+    providers: answers.providers,
+    responses: answers.responses,
+  };
+}
