@@ -113,7 +113,14 @@ export type ThreadMessage =
   | { type: 'rated'; record: RatingRecord }
   | { type: 'error'; providerId: string; message: string }
   | { type: 'signedUp'; email: string; presenterId: string }
-  | { type: 'settled'; providerId: string; pending: boolean; message?: string }
+  | {
+      type: 'settled';
+      providerId: string;
+      pending: boolean;
+      /** Synced only once its streams were restarted, as a browser's 'online' event restarts them. */
+      restarted?: boolean;
+      message?: string;
+    }
   | { type: 'started'; ready: number; failed: number; memoryRss: number }
   | { type: 'done'; memoryRss: number };
 

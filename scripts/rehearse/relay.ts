@@ -13,6 +13,8 @@ export interface Relay {
   restore(): void;
   /** True while connections are refused. */
   readonly down: boolean;
+  /** What went through the relay: connections accepted, refused and open, and when bytes last passed each way. */
+  describe(): string;
   close(): Promise<void>;
 }
 
@@ -21,13 +23,16 @@ export async function startRelay(target: { host: string; port: number }): Promis
   let refuseUntil = 0;
   let delayUntil = 0;
   let delayMs = 0;
+  const traffic = { accepted: 0, refused: 0, lastUp: 0, lastDown: 0, lastCut: 0 };
 
   const server = net.createServer((client) => {
     const now = Date.now();
     if (now < refuseUntil) {
+      traffic.refused += 1;
       client.destroy();
       return;
     }
+    traffic.accepted += 1;
     sockets.add(client);
     client.on('close', () => sockets.delete(client));
     client.on('error', () => client.destroy());
@@ -43,6 +48,9 @@ export async function startRelay(target: { host: string; port: number }): Promis
       client.on('close', () => upstream.destroy());
       client.pipe(upstream);
       upstream.pipe(client);
+      upstream.on('data', () => (traffic.lastDown = Date.now()));
+      // Listened to only once piped: a 'data' listener before would let the bytes buffered meanwhile go unpiped.
+      client.on('data', () => (traffic.lastUp = Date.now()));
     };
     if (now < delayUntil) setTimeout(connect, delayMs);
     else connect();
@@ -58,6 +66,7 @@ export async function startRelay(target: { host: string; port: number }): Promis
       refuseUntil = Date.now() + outageMs;
       delayUntil = refuseUntil + rejoinMs * 2;
       delayMs = rejoinMs;
+      traffic.lastCut = Date.now();
       for (const socket of sockets) socket.destroy();
       sockets.clear();
     },
@@ -67,6 +76,13 @@ export async function startRelay(target: { host: string; port: number }): Promis
     },
     get down() {
       return Date.now() < refuseUntil;
+    },
+    describe() {
+      const ago = (at: number) => (at === 0 ? 'never' : `${Math.round((Date.now() - at) / 1000)} s ago`);
+      return (
+        `relay: ${traffic.accepted} connections accepted, ${traffic.refused} refused, ${sockets.size} sockets open; ` +
+        `last cut ${ago(traffic.lastCut)}, bytes last sent ${ago(traffic.lastUp)}, last received ${ago(traffic.lastDown)}`
+      );
     },
     close() {
       for (const socket of sockets) socket.destroy();

@@ -47,6 +47,8 @@ export interface RehearsalReport {
     notSynced: number;
     /** The providers still holding unsent answers when the wait ended, and why. */
     notSyncedDetails: string[];
+    /** The providers whose writes synced at the end only after a network restart (a browser's 'online' event), and their relay's traffic before it. */
+    restartedToSync: string[];
     /** Answers lost or stored with another value (the first ones). */
     problems: string[];
   };
@@ -180,7 +182,7 @@ export function formatReport(report: RehearsalReport): string {
     ['Submits', `${r.submits} (${r.edits} edits, ${r.offlineSubmits} given offline)`],
     ['Answers given / stored', `${r.given} / ${r.stored}`],
     ['Answers lost / unexpected / wrong value', `${r.lost} / ${r.unexpected} / ${r.wrong}`],
-    ['Providers not synced at the end', `${r.notSynced}`],
+    ['Providers not synced at the end', `${r.notSynced} (${r.restartedToSync.length} more synced only after a network restart)`],
     [
       'Final matches',
       `${report.matches.presenters} presenters, ${report.matches.matchedPairs} matches, ${report.matches.fallbacks} fallbacks; ` +
@@ -212,6 +214,7 @@ export function formatReport(report: RehearsalReport): string {
   for (const [title, items] of [
     ['Answers lost or wrong', report.ratings.problems],
     ['Providers not synced at the end', report.ratings.notSyncedDetails],
+    ['Providers synced only after a network restart', report.ratings.restartedToSync],
     ['Match differences', report.matches.differences],
     ['Duplicated e-mails', report.emails.duplicated],
     ['Missing e-mails', report.emails.missing],

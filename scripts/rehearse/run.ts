@@ -163,6 +163,7 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalRepo
   const sightings = new Map<string, Sighting[]>();
   const profiles = new Map<string, ProviderProfileRecord>();
   const notSynced: string[] = [];
+  const restartedToSync: string[] = [];
   const changes: Change[] = [];
   let threadRssAtStart = 0;
   let threadRssReady = 0;
@@ -180,6 +181,7 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalRepo
     if (message.type === 'rated') records.push(message.record);
     if (message.type === 'error') onError(`${message.providerId}: ${message.message}`);
     if (message.type === 'settled' && message.pending) notSynced.push(`${message.providerId}: ${message.message ?? 'pending'}`);
+    if (message.type === 'settled' && message.restarted) restartedToSync.push(`${message.providerId}: ${message.message ?? ''}`);
     if (message.type === 'started') threadRssReady = Math.max(threadRssReady, message.memoryRss);
   };
 
@@ -515,6 +517,7 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalRepo
         wrong: answers.wrong.length,
         notSynced: notSynced.length,
         notSyncedDetails: notSynced,
+        restartedToSync,
         problems: [...answers.lost.map((key) => `lost: ${key}`), ...answers.wrong.map((item) => `wrong: ${item}`)].slice(0, 20),
       },
       matches: {
