@@ -1,6 +1,7 @@
 // Build and dev-server settings for the web app. The Firebase SDK goes into a chunk of its own
 // (large and rarely changing, so browsers keep it cached across releases), except Storage, which
-// only admin screens use; React has a chunk of its own too. MUI is
+// only admin screens use, and Auth, which has a chunk of its own that loads after the first
+// screen (src/db/auth.ts); React has a chunk of its own too. MUI is
 // left to per-route splitting: grouping it would put every route's components into a provider's
 // first load. The Firestore SDK alone is over 500 kB minified; the warning limit says so.
 //
@@ -13,6 +14,14 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+
+/**
+ * The Firebase SDK package a module belongs to ('firestore', 'auth', …), or null: the last
+ * node_modules/firebase/… or …/@firebase/… in its path (npm may nest @firebase/auth under firebase/).
+ */
+function firebasePackage(id: string): string | null {
+  return /.*[\\/]node_modules[\\/](?:@firebase|firebase)[\\/]([^\\/]+)/.exec(id)?.[1] ?? null;
+}
 
 /** The theme's primary colour (src/app/theme.ts); tests/e2e/offline.test.ts checks they agree. */
 const THEME_COLOUR = '#0b5cad';
@@ -79,7 +88,17 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             // Storage is left out: only admin screens use it (event logos), so it rides with their chunks.
-            { name: 'firebase', test: /[\\/]node_modules[\\/](@firebase|firebase)[\\/](?!storage[\\/])/, priority: 2 },
+            // Auth too: it is fetched on first use (src/db/auth.ts), after a provider's queue shows.
+            {
+              name: 'firebase',
+              test: (id) => {
+                const sdkPackage = firebasePackage(id);
+                return sdkPackage !== null && sdkPackage !== 'storage' && sdkPackage !== 'auth';
+              },
+              priority: 3,
+            },
+            // After the group above, which keeps the SDK's shared core (app, component, util) for itself.
+            { name: 'firebase-auth', test: (id) => firebasePackage(id) === 'auth', priority: 2 },
             {
               name: 'react',
               test: /[\\/]node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler)[\\/]/,

@@ -7,8 +7,8 @@
 // at once, and the app keeps the provider's stored profile and saves it under the new session
 // (see UserContext), so a provider on the same laptop can carry on.
 
-import { onIdTokenChanged, signInWithEmailAndPassword, signOut, type User } from 'firebase/auth';
-import { auth } from './firebase';
+import { signInWithEmailAndPassword, type Auth, type User } from 'firebase/auth';
+import { getAppAuth, startedAuth } from './auth';
 import { ensureSignedIn } from './session';
 
 /** The identity service's answers that mean "these credentials are wrong", not "something broke". */
@@ -36,7 +36,7 @@ async function identityOf(user: User): Promise<AdminIdentity> {
 
 /** Leaves the e-mail account and returns to an anonymous session (a provider's view of the app). */
 async function backToAnonymous(): Promise<void> {
-  await signOut(auth);
+  await (await getAppAuth()).signOut();
   await ensureSignedIn();
 }
 
@@ -48,7 +48,7 @@ async function backToAnonymous(): Promise<void> {
 export async function signInAdmin(email: string, password: string): Promise<boolean> {
   let user: User;
   try {
-    user = (await signInWithEmailAndPassword(auth, email.trim(), password)).user;
+    user = (await signInWithEmailAndPassword(await getAppAuth(), email.trim(), password)).user;
   } catch (error) {
     if (WRONG_CREDENTIALS.has((error as { code?: string }).code ?? '')) return false;
     throw error;
@@ -65,29 +65,45 @@ export function signOutAdmin(): Promise<void> {
 
 /**
  * Follows who is signed in with e-mail and password: null while nobody is (or only an anonymous
- * provider), else the account and whether it is an admin. Returns the unsubscribe function.
+ * provider), else the account and whether it is an admin; also null when Auth's code cannot be
+ * fetched (nobody can sign in then). Returns the unsubscribe function.
  */
 export function watchAdminIdentity(callback: (identity: AdminIdentity | null) => void): () => void {
   let latest = 0;
-  return onIdTokenChanged(auth, (user) => {
-    const call = ++latest;
-    if (!user || user.isAnonymous) {
-      callback(null);
-      return;
-    }
-    identityOf(user).then(
-      (identity) => {
-        if (call === latest) callback(identity);
-      },
-      () => {
-        if (call === latest) callback({ uid: user.uid, email: user.email, isAdmin: false });
-      },
-    );
-  });
+  let stopped = false;
+  let unsubscribe: (() => void) | null = null;
+  const follow = (auth: Auth) =>
+    auth.onIdTokenChanged((user) => {
+      const call = ++latest;
+      if (!user || user.isAnonymous) {
+        callback(null);
+        return;
+      }
+      identityOf(user).then(
+        (identity) => {
+          if (call === latest) callback(identity);
+        },
+        () => {
+          if (call === latest) callback({ uid: user.uid, email: user.email, isAdmin: false });
+        },
+      );
+    });
+  getAppAuth().then(
+    (auth) => {
+      if (!stopped) unsubscribe = follow(auth);
+    },
+    () => {
+      if (!stopped) callback(null);
+    },
+  );
+  return () => {
+    stopped = true;
+    unsubscribe?.();
+  };
 }
 
 /** The uid of the account signed in with e-mail and password (the admin on admin screens); null otherwise. */
 export function currentAdminUid(): string | null {
-  const user = auth.currentUser;
+  const user = startedAuth()?.currentUser;
   return user && !user.isAnonymous ? user.uid : null;
 }

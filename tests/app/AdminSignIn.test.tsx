@@ -13,7 +13,7 @@ import { loadFirestoreRules } from '../support/projectRules';
 import { renderApp, screen, storeProfile, useAppTestBed } from './support/appTestBed';
 
 const { projectId } = useAppTestBed('app-admin-sign-in');
-const { auth } = await import('../../src/db/firebase');
+const auth = await (await import('../../src/db/auth')).getAppAuth();
 const { signOut } = await import('firebase/auth');
 
 let admin: TestAccount;

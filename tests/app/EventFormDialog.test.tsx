@@ -15,7 +15,7 @@ import { screen, useAppTestBed, useSignedInAdmin } from './support/appTestBed';
 
 const { projectId, adminDb } = useAppTestBed('app-event-form');
 useSignedInAdmin(projectId, { each: true });
-const { auth } = await import('../../src/db/firebase');
+const auth = await (await import('../../src/db/auth')).getAppAuth();
 const { signOut } = await import('firebase/auth');
 const { createMemoryRouter, RouterProvider, useParams } = await import('react-router-dom');
 const { AppProviders } = await import('../../src/app/AppProviders');

@@ -13,7 +13,7 @@ import { screen, spoken, useAppTestBed, useSignedInAdmin } from './support/appTe
 
 const { projectId, adminDb } = useAppTestBed('app-events-dashboard');
 useSignedInAdmin(projectId, { each: true });
-const { auth } = await import('../../src/db/firebase');
+const auth = await (await import('../../src/db/auth')).getAppAuth();
 const { signOut } = await import('firebase/auth');
 const { createMemoryRouter, RouterProvider } = await import('react-router-dom');
 const { AppProviders } = await import('../../src/app/AppProviders');

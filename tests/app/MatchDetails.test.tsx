@@ -181,7 +181,7 @@ describe('why matched', () => {
     });
 
     it('still shows the matches, with a note, when the reasons cannot be loaded', async () => {
-      const { auth } = await import('../../src/db/firebase');
+      const auth = await (await import('../../src/db/auth')).getAppAuth();
       const { signInWithEmailAndPassword, signOut } = await import('firebase/auth');
       await seedMatchWithReasons();
       // The match is on screen for a viewer who is not yet an admin; the admin signs in once the

@@ -122,7 +122,7 @@ describe('the room display', () => {
 describe("the control screen's way to the room display", () => {
   it("links 'Room display' to the event's room display in a new tab", async () => {
     await seedOpenEvent(0);
-    const { auth } = await import('../../src/db/firebase');
+    const auth = await (await import('../../src/db/auth')).getAppAuth();
     const firebaseAuth = await import('firebase/auth');
     await firebaseAuth.signInWithEmailAndPassword(auth, account.email, account.password);
     try {

@@ -51,7 +51,7 @@ beforeAll(async () => {
 
 beforeEach(async () => {
   // Each test is a visitor on a device of their own.
-  const { auth } = await import('../../src/db/firebase');
+  const auth = await (await import('../../src/db/auth')).getAppAuth();
   await auth.signOut();
   await adminDb()
     .doc(`invites/${INVITE}`)

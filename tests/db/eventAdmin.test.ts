@@ -13,7 +13,7 @@ import { PNG_1X1 } from '../support/fixtures';
 import { eventually, newTwoRoundEvent, pointAppAtEmulators, storedEvent, useAdminDb } from './appDb';
 
 const projectId = await pointAppAtEmulators('db-event-admin');
-const { auth } = await import('../../src/db/firebase');
+const auth = await (await import('../../src/db/auth')).getAppAuth();
 const { createEvent, deleteEvent, updateEvent, watchEvents } = await import('../../src/db/eventAdmin');
 type UploadProgress = import('../../src/db/eventAdmin').UploadProgress;
 const adminDb = useAdminDb(projectId);

@@ -14,7 +14,8 @@ import { authEmulator, firestoreEmulator } from '../support/emulators';
 import { pointAppAtEmulators, storedEvent, useAdminDb } from './appDb';
 
 const projectId = await pointAppAtEmulators('db-event-control');
-const { app, auth } = await import('../../src/db/firebase');
+const { app } = await import('../../src/db/firebase');
+const auth = await (await import('../../src/db/auth')).getAppAuth();
 const { controlEvent, controlEventOn, startEmailing, startMatching, CONTROL_TIMEOUT_MS, NOT_SAVED_OFFLINE } =
   await import('../../src/db/eventControl');
 const adminDb = useAdminDb(projectId);

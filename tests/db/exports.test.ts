@@ -11,7 +11,7 @@ import { storedPresenter } from '../support/fixtures';
 import { pointAppAtEmulators, useAdminDb } from './appDb';
 
 const projectId = await pointAppAtEmulators('db-exports');
-const { auth } = await import('../../src/db/firebase');
+const auth = await (await import('../../src/db/auth')).getAppAuth();
 const { getMatchesExport, getResponsesExport, RESPONSES_PAGE_SIZE } = await import('../../src/db/exports');
 const adminDb = useAdminDb(projectId);
 

@@ -11,7 +11,7 @@ import { createAccount, type TestAccount } from '../support/adminAccount';
 import { eventually, pointAppAtEmulators, useAdminDb } from './appDb';
 
 const projectId = await pointAppAtEmulators('db-invites');
-const { auth } = await import('../../src/db/firebase');
+const auth = await (await import('../../src/db/auth')).getAppAuth();
 const { createInvites, requestInviteMail, revokeInvite, watchInvites } = await import('../../src/db/invites');
 const { currentAdminUid } = await import('../../src/db/adminAuth');
 const adminDb = useAdminDb(projectId);

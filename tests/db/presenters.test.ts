@@ -10,7 +10,7 @@ import { adaFields, storedPresenter } from '../support/fixtures';
 import { eventually, pointAppAtEmulators, storedEvent, useAdminDb } from './appDb';
 
 const projectId = await pointAppAtEmulators('db-presenters');
-const { auth } = await import('../../src/db/firebase');
+const auth = await (await import('../../src/db/auth')).getAppAuth();
 const { addPresenter, deletePresenter, getQuestionTitles, updatePresenter, watchPresenters } =
   await import('../../src/db/presenters');
 const adminDb = useAdminDb(projectId);

@@ -8,7 +8,7 @@ import { pointAppAtEmulators, storedEvent, useAdminDb } from './appDb';
 const projectId = await pointAppAtEmulators('db-results');
 const { getQuestions } = await import('../../src/db/questions');
 const { getFinalMatch, getFinalMatches, getSessionResults } = await import('../../src/db/finalMatches');
-const { auth } = await import('../../src/db/firebase');
+const auth = await (await import('../../src/db/auth')).getAppAuth();
 const adminDb = useAdminDb(projectId);
 
 function storedMatch(eventId: string, presenterId: string, providerEmails: string[]) {

@@ -7,7 +7,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { pointAppAtEmulators, useAdminDb } from './appDb';
 
 const projectId = await pointAppAtEmulators('db-signup');
-const { auth } = await import('../../src/db/firebase');
+const auth = await (await import('../../src/db/auth')).getAppAuth();
 const { completeSignup, getInvite, getMyPresenter } = await import('../../src/db/signup');
 const adminDb = useAdminDb(projectId);
 

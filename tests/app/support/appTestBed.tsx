@@ -2,7 +2,7 @@
 // local backend on a project of the test file's own. Call pointAppAt() or useAppTestBed() before
 // importing anything from src/ (the app reads its settings when its modules load).
 
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, configure, render, screen, waitFor } from '@testing-library/react';
 import type { Firestore } from 'firebase-admin/firestore';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { openAdminDb, type AdminDb } from '../../db/appDb';
@@ -11,6 +11,11 @@ import { appEnvironment, resetFirestore, uniqueProjectId, type HostPort } from '
 import type { NetworkProxy } from './networkProxy';
 import { storedGrace } from '../../support/fixtures';
 import { loadFirestoreRules } from '../../support/projectRules';
+
+// What a screen shows is waited for up to 10 s, not Testing Library's 1 s: on a busy machine (CI,
+// two shared cores) a save and its snapshot can take longer. A wait ends as soon as it passes, so
+// the bound costs nothing when all is well.
+configure({ asyncUtilTimeout: 10_000 });
 
 /**
  * Sets the app's VITE_* settings for this test file (Firestore and Auth may go through a
@@ -70,12 +75,12 @@ export function useSignedInAdmin(projectId: string, { each }: { each: boolean })
 
   // The app's modules read their settings when they load: only once the tests run.
   const signIn = async () => {
-    const { auth } = await import('../../../src/db/firebase');
+    const auth = await (await import('../../../src/db/auth')).getAppAuth();
     const { signInWithEmailAndPassword } = await import('firebase/auth');
     await signInWithEmailAndPassword(auth, adminAccount().email, adminAccount().password);
   };
   const signOut = async () => {
-    const { auth } = await import('../../../src/db/firebase');
+    const auth = await (await import('../../../src/db/auth')).getAppAuth();
     const firebaseAuth = await import('firebase/auth');
     await firebaseAuth.signOut(auth);
   };
