@@ -18,7 +18,7 @@ import { joinLink } from './joinLink';
 import { RoomCountdown } from './RoomCountdown';
 import { clampLines, roomColors, roomSizes } from './roomStyle';
 import { liveSlot, nextText, roundLabel } from './stage';
-import { useRoomEvent } from './useRoomEvent';
+import { useLiveEvent } from '../../components/useLiveEvent';
 import { useScreenWakeLock } from './useScreenWakeLock';
 
 export const roomMessages = {
@@ -206,7 +206,7 @@ function Message({ children }: { children: string }) {
 
 export function RoomDisplay({ eventId }: { eventId: string }) {
   useScreenWakeLock();
-  const loaded = useRoomEvent(eventId);
+  const loaded = useLiveEvent(eventId);
   if (loaded.state === 'loading') {
     return (
       <Box component="main" sx={{ ...screenSx, display: 'flex', alignItems: 'center', justifyContent: 'center' }}>

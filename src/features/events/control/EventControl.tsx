@@ -7,17 +7,17 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { PageLoader } from '../../../components/PageLoader';
+import { useLiveEvent } from '../../../components/useLiveEvent';
 import { useOnline } from '../../../components/useOnline';
 import { timings } from '../../../config/constants';
 import { paths } from '../../../config/paths';
 import { useAdmin } from '../../../contexts/AdminContext';
 import { startEmailing, startMatching } from '../../../db/eventControl';
-import { watchEvent } from '../../../db/events';
 import type { Event } from '../../../types/event';
 import { EventFormDialog } from '../EventFormDialog';
 import { EventExport } from './EventExport';
@@ -37,26 +37,6 @@ export const controlMessages = {
   notFound: 'This event does not exist. It may have been deleted.',
   loadFailed: 'The event could not be loaded. Check the connection and reload the page.',
 } as const;
-
-type Loaded = { state: 'loading' } | { state: 'ready'; event: Event } | { state: 'missing' } | { state: 'failed' };
-
-/** The event followed live; 'loading' until the first answer for this id is in. */
-function useLiveEvent(eventId: string): Loaded {
-  const [latest, setLatest] = useState<{ eventId: string; loaded: Loaded } | null>(null);
-  useEffect(
-    () =>
-      watchEvent(
-        eventId,
-        (event) => setLatest({ eventId, loaded: event ? { state: 'ready', event } : { state: 'missing' } }),
-        (error) => {
-          console.warn('The event could not be followed.', error);
-          setLatest({ eventId, loaded: { state: 'failed' } });
-        },
-      ),
-    [eventId],
-  );
-  return latest?.eventId === eventId ? latest.loaded : { state: 'loading' };
-}
 
 type Confirming = 'matching' | 'emails' | null;
 
