@@ -80,7 +80,8 @@ export async function openAdminConsole(
       const links = new Map<string, string>();
       for (const email of emails) {
         const link = section.getByRole('textbox', { name: `Invite link for ${email}` });
-        await link.waitFor({ timeout: 30_000 });
+        // Generous: the SDK providers (hundreds, on the same cores) start while the admin invites.
+        await link.waitFor({ timeout: 120_000 });
         links.set(email, await link.inputValue());
       }
       return links;
