@@ -16,24 +16,13 @@ import type { MatchInput, MatchResponse } from '../domain/matching.js';
 import { matchEvent } from '../domain/matching.js';
 import { startWorker } from '../functions/src/local/worker.js';
 import { createMailer } from '../functions/src/mail/transport.js';
+import { seededRandom as random } from './rehearse/record.js';
 
 const PRESENTERS = 50;
 const QUESTIONS = 10;
 const BASE_PROVIDERS = 1000;
 const SCALES = [1, 2, 4];
 const RUNS = 7;
-
-/** mulberry32: a small seeded generator, so the data (and the work) is the same on every run. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** A realistic mix: 8 star questions, a rating and a text one; half the presenters with favourites;
  * some providers with an incomplete profile; some ratings left empty. */

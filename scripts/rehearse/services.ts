@@ -4,40 +4,15 @@
 // tests/support/builtApp.ts does, without its test assertions).
 
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
-import { chromium, type Browser } from 'playwright-core';
 import { build, preview } from 'vite';
 
-/**
- * Debian's Chromium through playwright-core, as tests/support/browser.ts launches it (that module
- * also drives pages with the DOM's types, which the scripts are checked without).
- */
-export function launchChromium(): Promise<Browser> {
-  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'];
-  const executablePath = candidates.find((candidate) => candidate && existsSync(candidate));
-  if (!executablePath)
-    throw new Error("Chromium not found: install Debian's chromium (apt-get install -y chromium) or set CHROMIUM_PATH.");
-  return chromium.launch({
-    executablePath,
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--disable-dev-shm-usage',
-    ],
-  });
-}
+export { launchChromium } from '../chromium.js';
 
 export async function freePort(): Promise<number> {
   const server = net.createServer();
