@@ -1,7 +1,8 @@
-// Build and dev-server settings for the web app. The Firebase SDK goes into a chunk of its own
-// (large and rarely changing, so browsers keep it cached across releases), except Storage, which
-// only admin screens use, and Auth, which has a chunk of its own that loads after the first
-// screen (src/db/auth.ts); React has a chunk of its own too. MUI is
+// Build and dev-server settings for the web app. The Firebase SDK goes into chunks of its own
+// (large and rarely changing, so browsers keep them cached across releases): the core with
+// Firestore Lite, which a provider's first load needs; the full Firestore SDK and Auth, which
+// load after the queue first shows (src/db/sharedEvent.ts, src/db/auth.ts); Storage, which only
+// admin screens use, rides with their chunks. React has a chunk of its own too. MUI is
 // left to per-route splitting: grouping it would put every route's components into a provider's
 // first load. The Firestore SDK alone is over 500 kB minified; the warning limit says so.
 //
@@ -22,6 +23,11 @@ import { VitePWA } from 'vite-plugin-pwa';
 function firebasePackage(id: string): string | null {
   return /.*[\\/]node_modules[\\/](?:@firebase|firebase)[\\/]([^\\/]+)/.exec(id)?.[1] ?? null;
 }
+
+/** The Firebase packages every Firebase service of the app builds on. */
+const FIREBASE_CORE = new Set(['app', 'component', 'util', 'logger']);
+/** Firestore Lite: the SDK package's lite build and the firebase/firestore/lite entry. */
+const FIRESTORE_LITE = /[\\/]firestore[\\/](?:dist[\\/])?lite[\\/]/;
 
 /** The theme's primary colour (src/app/theme.ts); tests/e2e/offline.test.ts checks they agree. */
 const THEME_COLOUR = '#0b5cad';
@@ -87,17 +93,27 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            // Storage is left out: only admin screens use it (event logos), so it rides with their chunks.
-            // Auth too: it is fetched on first use (src/db/auth.ts), after a provider's queue shows.
+            // The first load's Firebase: the app core and Firestore Lite (the queue's first read).
             {
               name: 'firebase',
               test: (id) => {
                 const sdkPackage = firebasePackage(id);
-                return sdkPackage !== null && sdkPackage !== 'storage' && sdkPackage !== 'auth';
+                return sdkPackage !== null && (FIREBASE_CORE.has(sdkPackage) || FIRESTORE_LITE.test(id));
+              },
+              priority: 4,
+            },
+            // The full Firestore SDK (live listeners, offline cache): fetched once the queue shows
+            // (src/db/sharedEvent.ts), and imported directly by the other screens' chunks.
+            {
+              name: 'firestore',
+              test: (id) => {
+                const sdkPackage = firebasePackage(id);
+                return sdkPackage === 'firestore' || sdkPackage === 'webchannel-wrapper';
               },
               priority: 3,
             },
-            // After the group above, which keeps the SDK's shared core (app, component, util) for itself.
+            // Auth is fetched on first use (src/db/auth.ts), after a provider's queue shows.
+            // Storage is left out: only admin screens use it (event logos), so it rides with their chunks.
             { name: 'firebase-auth', test: (id) => firebasePackage(id) === 'auth', priority: 2 },
             {
               name: 'react',

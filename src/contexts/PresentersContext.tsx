@@ -3,8 +3,8 @@
 // so a change of live presenter costs one document read. Needs <UserProvider> above it.
 
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { watchSharedEvent } from '../db/events';
-import { watchMyResponses } from '../db/responses';
+import { watchMyResponses } from '../db/deferred';
+import { followSharedEvent } from '../db/sharedEvent';
 import { answeredPresenterIds } from '../lib/answers';
 import { readStoredPresenters, writeStoredPresenters } from '../lib/browserStorage';
 import { buildQueue, groupQueue, type QueueEntry, type QueueGroups } from '../../domain/queue';
@@ -44,7 +44,7 @@ export function PresentersProvider({ children, fallback }: PresentersProviderPro
 
   useEffect(
     () =>
-      watchSharedEvent(
+      followSharedEvent(
         (shared) => {
           setEvent(shared);
           setLoading(false);

@@ -5,7 +5,7 @@
 // waiting for it, and the uid follows once Auth has started.
 
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { getProviderProfile, saveProviderProfile } from '../db/providers';
+import { getProviderProfile, saveProviderProfile } from '../db/deferred';
 import { ensureSignedIn, watchUserId } from '../db/session';
 import { readStoredProfile, writeStoredProfile } from '../lib/browserStorage';
 import type { Provider, ProviderProfile } from '../types/provider';

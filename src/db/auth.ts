@@ -6,7 +6,7 @@
 
 import type { Auth } from 'firebase/auth';
 import { env } from '../config/env';
-import { app } from './firebase';
+import { app } from './firebaseApp';
 
 let loading: Promise<Auth> | null = null;
 let started: Auth | null = null;

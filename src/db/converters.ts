@@ -1,13 +1,22 @@
 // Helpers for Firestore converters: stored Timestamps become Dates at the boundary, so the rest
 // of the app sees plain typed objects.
 
-import { Timestamp, type DocumentData, type SnapshotOptions } from 'firebase/firestore';
+import type { DocumentData, SnapshotOptions } from 'firebase/firestore';
 
 /** Pending server timestamps read as the local estimate, never as null. */
 export const snapshotOptions: SnapshotOptions = { serverTimestamps: 'estimate' };
 
+/**
+ * A stored Timestamp as a Date, else null. Read by its shape, not its class: the full SDK and
+ * Firestore Lite (the queue's first read, src/db/sharedEvent.ts) each have their own Timestamp
+ * class, and this module imports neither, so the first load does not carry the full SDK.
+ */
 export function toDate(value: unknown): Date | null {
-  return value instanceof Timestamp ? value.toDate() : null;
+  if (typeof value !== 'object' || value === null) return null;
+  const { seconds, nanoseconds, toDate: asDate } = value as { seconds?: unknown; nanoseconds?: unknown; toDate?: unknown };
+  if (typeof seconds !== 'number' || typeof nanoseconds !== 'number' || typeof asDate !== 'function') return null;
+  const date: unknown = asDate.call(value);
+  return date instanceof Date ? date : null;
 }
 
 export function toStringOr(value: unknown, fallback: string): string {

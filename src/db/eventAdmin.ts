@@ -31,7 +31,7 @@ import { LOGO_VARIANTS, logoPath, type LogoContentType, type LogoVariant } from 
 import { sortEvents } from '../lib/sharedEvent';
 import type { Event } from '../types/event';
 import { snapshotOptions } from './converters';
-import { eventFromData } from './events';
+import { eventFromData } from './eventData';
 import { db } from './firebase';
 import { deleteEventLogos, uploadEventLogo } from './storage';
 

@@ -6,7 +6,7 @@
 
 import { doc, runTransaction, type Firestore } from 'firebase/firestore';
 import { applyControl, type ControlChange, type ControlCommand } from '../../domain/eventControl';
-import { eventFromData } from './events';
+import { eventFromData } from './eventData';
 import { db } from './firebase';
 
 /**

@@ -1,9 +1,9 @@
-// The app's only door to Firebase: initialises the SDK once, with Firestore's persistent
-// offline cache (shared by every open tab), and points it at the local emulators when the
-// environment says so. Auth is started on first use (src/db/auth.ts). The rest of the app uses
-// the domain modules in src/db/.
+// The app's Firestore: started once, with Firestore's persistent offline cache (shared by every
+// open tab), and pointed at the local emulators when the environment says so. A provider's first
+// screen does not wait for this module: it is fetched after the queue first shows
+// (src/db/sharedEvent.ts). Auth is started on first use (src/db/auth.ts). The rest of the app
+// uses the domain modules in src/db/.
 
-import { initializeApp, type FirebaseApp } from 'firebase/app';
 import {
   connectFirestoreEmulator,
   initializeFirestore,
@@ -12,8 +12,7 @@ import {
   type Firestore,
 } from 'firebase/firestore';
 import { env } from '../config/env';
-
-export const app: FirebaseApp = initializeApp(env.firebase);
+import { app } from './firebaseApp';
 
 export const db: Firestore = initializeFirestore(app, {
   localCache: persistentLocalCache({ tabManager: persistentMultipleTabManager() }),

@@ -11,7 +11,7 @@ import type { Event } from '../types/event';
 import type { Presenter } from '../types/presenter';
 import type { Question } from '../types/question';
 import { snapshotOptions } from './converters';
-import { eventFromData } from './events';
+import { eventFromData } from './eventData';
 import { getResponsesExport } from './exports';
 import { db } from './firebase';
 import { presenterConverter } from './presenters';

@@ -23,7 +23,7 @@ import type { PresenterDocument, PresenterStatus, Rounds } from '../../domain/do
 import { orderedRounds } from '../../domain/rounds';
 import type { Presenter, PresenterFields } from '../types/presenter';
 import { snapshotOptions, toArray, toBoolean, toNumberOr, toStringOr } from './converters';
-import { eventFromData } from './events';
+import { eventFromData } from './eventData';
 import { db } from './firebase';
 
 function toStatus(value: unknown): PresenterStatus {

@@ -13,7 +13,7 @@ import {
 } from 'firebase/storage';
 import { env } from '../config/env';
 import { isLogoContentType, LOGO_FOLDER, logoPath, logoVariantOf, type LogoVariant } from '../lib/logos';
-import { app } from './firebase';
+import { app } from './firebaseApp';
 
 export const storage = getStorage(app);
 

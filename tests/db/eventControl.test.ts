@@ -14,7 +14,7 @@ import { authEmulator, firestoreEmulator } from '../support/emulators';
 import { pointAppAtEmulators, storedEvent, useAdminDb } from './appDb';
 
 const projectId = await pointAppAtEmulators('db-event-control');
-const { app } = await import('../../src/db/firebase');
+const { app } = await import('../../src/db/firebaseApp');
 const auth = await (await import('../../src/db/auth')).getAppAuth();
 const { controlEvent, controlEventOn, startEmailing, startMatching, CONTROL_TIMEOUT_MS, NOT_SAVED_OFFLINE } =
   await import('../../src/db/eventControl');

@@ -125,6 +125,54 @@ describe('a returning provider with no network', () => {
   }, 120_000);
 });
 
+describe('a returning provider after the live presenter changed', () => {
+  it('shows the new live presenter and never goes back to the one the phone cached', async () => {
+    const { context, page } = await providerPhone();
+    const live = (name: string) =>
+      page.getByRole('region', { name: 'Live' }).getByRole('link', { name: new RegExp(`^${name}\\s*,\\s*Live$`) });
+    try {
+      await page.goto(`${appUrl}/presenters`);
+      await queueShows(page);
+      await serviceWorkerInCharge(page);
+      // Through the live listener (the full SDK is in): its cache on the phone now says Ada.
+      await admin.db.doc('events/medtech').update({ presenter_index: 1 });
+      await live('Lin Chen').waitFor({ timeout: 30_000 });
+      await admin.db.doc('events/medtech').update({ presenter_index: 0 });
+      await live('Ada Okafor').waitFor({ timeout: 30_000 });
+      await page.close();
+
+      await admin.db.doc('events/medtech').update({ presenter_index: 1 });
+      const next = await context.newPage();
+      // Every live presenter the page ever shows, in order (a stale one may flash for a frame).
+      await next.addInitScript(() => {
+        const seen: string[] = [];
+        (window as unknown as { liveSeen: string[] }).liveSeen = seen;
+        new MutationObserver(() => {
+          const name = document.querySelector('section[aria-labelledby="group-live"] a')?.textContent ?? '';
+          if (name !== '' && seen[seen.length - 1] !== name) seen.push(name);
+        }).observe(document, { subtree: true, childList: true, characterData: true });
+      });
+      await next.goto(`${appUrl}/presenters`);
+      await next
+        .getByRole('region', { name: 'Live' })
+        .getByRole('link', { name: /^Lin Chen\s*,\s*Live$/ })
+        .waitFor({ timeout: 30_000 });
+      // Both the first read and the live listener (cache, then server) have answered by now.
+      await next.waitForTimeout(3_000);
+      const seen = await next.evaluate(() => (window as unknown as { liveSeen: string[] }).liveSeen);
+      const firstLin = seen.findIndex((name) => name.includes('Lin Chen'));
+      expect(firstLin, `live presenters shown: ${seen.join(' → ')}`).toBeGreaterThanOrEqual(0);
+      expect(
+        seen.slice(firstLin).filter((name) => name.includes('Ada Okafor')),
+        `live presenters shown: ${seen.join(' → ')}`,
+      ).toEqual([]);
+    } finally {
+      await admin.db.doc('events/medtech').update({ presenter_index: 0 });
+      await context.close();
+    }
+  }, 120_000);
+});
+
 describe('a new deployment', () => {
   it("shows 'Update available' and Reload switches to the new version", async () => {
     const { context, page } = await providerPhone();

@@ -1,0 +1,134 @@
+// The shared event for the queue, quick on a slow network: its first showing comes from one read
+// through Firestore Lite (REST, about a quarter of the full SDK's code), and the full SDK, fetched
+// right after, follows the event live from then on (src/db/events.ts' watchSharedEvent) with its
+// offline cache. A provider's first load therefore carries Lite, not the full SDK (README,
+// "Installing and offline use").
+//
+// Order: the Lite read is the server's state, newer than anything in the device's cache, so a
+// cached snapshot from the full SDK is skipped once Lite has shown the event, until the full SDK
+// hears from the server itself. Without a network (a returning visit offline), the Lite read
+// fails silently and the full SDK's cache shows the last known queue.
+
+import {
+  collection,
+  connectFirestoreEmulator,
+  getDocs,
+  getFirestore,
+  query,
+  where,
+  type Firestore,
+} from 'firebase/firestore/lite';
+import { env } from '../config/env';
+import { chooseSharedEvent } from '../lib/sharedEvent';
+import type { Event } from '../types/event';
+import { followLater } from './deferred';
+import { eventFromData } from './eventData';
+import { app } from './firebaseApp';
+
+/** How long the full SDK waits for the Lite read before starting anyway (a stalled network: its cache may show the queue). */
+export const LITE_READ_WAIT_MS = 3_000;
+
+let lite: Firestore | null = null;
+
+function liteDb(): Firestore {
+  if (lite) return lite;
+  lite = getFirestore(app);
+  if (env.emulators) {
+    const { host, port } = env.emulators.firestore;
+    connectFirestoreEmulator(lite, host, port);
+  }
+  return lite;
+}
+
+/** The shared event as the server has it now (chooseSharedEvent over the open events, else over all), read once through Lite. */
+export async function readSharedEvent(): Promise<Event | null> {
+  const events = collection(liteDb(), 'events');
+  const now = new Date();
+  const open = await getDocs(query(events, where('is_event_open', '==', true)));
+  const chosen = chooseSharedEvent(
+    open.docs.map((document) => eventFromData(document.id, document.data())),
+    now,
+  );
+  if (chosen) return chosen;
+  const all = await getDocs(events);
+  return chooseSharedEvent(
+    all.docs.map((document) => eventFromData(document.id, document.data())),
+    now,
+  );
+}
+
+/** True when a service worker serves this page: the full SDK's chunk is then on the device, and its cache can show the queue at once. */
+function fullSdkOnDevice(): boolean {
+  return typeof navigator !== 'undefined' && Boolean(navigator.serviceWorker?.controller);
+}
+
+/**
+ * Follows the event every provider sees (the spec's "shared event view"; see watchSharedEvent):
+ * first from a Lite read, then live. `callback` gets null when there are no events. onError gets
+ * a failure of the live listener, or of both the Lite read and the full SDK's fetch (offline on
+ * a first visit: the fetch is tried again, and the listener starts when it arrives). Returns
+ * the unsubscribe function.
+ */
+export function followSharedEvent(callback: (event: Event | null) => void, onError: (error: unknown) => void): () => void {
+  let stopped = false;
+  let liteShown = false;
+  let liteFailed = false;
+  let liveFromServer = false;
+  let liveShown = false;
+  let liveLoadFailed = false;
+  let stopLive: (() => void) | null = null;
+
+  // Nothing can show until the network is back: end the wait (an empty queue) rather than spin.
+  let reported = false;
+  const reportIfNothingShows = (error: unknown) => {
+    if (reported || !liteFailed || !liveLoadFailed || liveShown) return;
+    reported = true;
+    onError(error);
+  };
+
+  const startLive = () => {
+    if (stopLive !== null || stopped) return;
+    clearTimeout(wait);
+    stopLive = followLater(
+      () => import('./events'),
+      (events) =>
+        events.watchSharedEvent((event, fromCache) => {
+          if (stopped) return;
+          if (fromCache && liteShown && !liveFromServer) return;
+          if (!fromCache) liveFromServer = true;
+          liveShown = true;
+          callback(event);
+        }, onError),
+      (error) => {
+        liveLoadFailed = true;
+        reportIfNothingShows(error);
+      },
+    );
+  };
+  const wait = setTimeout(startLive, LITE_READ_WAIT_MS);
+  if (fullSdkOnDevice()) startLive();
+
+  readSharedEvent().then(
+    (event) => {
+      if (stopped) return;
+      if (!liveFromServer) {
+        liteShown = true;
+        callback(event);
+      }
+      startLive();
+    },
+    (error: unknown) => {
+      if (stopped) return;
+      liteFailed = true;
+      console.warn('The first read of the event failed; the live listener and its cache take over.', error);
+      startLive();
+      reportIfNothingShows(error);
+    },
+  );
+
+  return () => {
+    stopped = true;
+    clearTimeout(wait);
+    stopLive?.();
+  };
+}

@@ -1,0 +1,102 @@
+// The queue's first read through Firestore Lite and the hand-over to the full SDK's live
+// listener (src/db/sharedEvent.ts), with the real SDKs against the local backend: Lite picks the
+// same event as the live listener, its Timestamps read as Dates, and no change made around the
+// hand-over is missed.
+
+import { describe, expect, it } from 'vitest';
+import type { Event } from '../../src/types/event';
+import { eventually, pointAppAtEmulators, storedEvent, useAdminDb } from './appDb';
+
+const projectId = await pointAppAtEmulators('db-shared-event');
+const { followSharedEvent, readSharedEvent } = await import('../../src/db/sharedEvent');
+const adminDb = useAdminDb(projectId);
+
+function follow() {
+  const seen: (Event | null)[] = [];
+  const errors: unknown[] = [];
+  const stop = followSharedEvent(
+    (event) => seen.push(event),
+    (error) => errors.push(error),
+  );
+  return { seen, errors, stop, latest: () => seen[seen.length - 1] };
+}
+
+describe('readSharedEvent (Firestore Lite)', () => {
+  it('reads the open event with its dates and rounds', async () => {
+    await adminDb()
+      .doc('events/a')
+      .set(storedEvent({ startTime: new Date(Date.now() + 3_600_000) }));
+    await adminDb()
+      .doc('events/b')
+      .set(storedEvent({ open: true, presenterIndex: 1 }));
+    const event = await readSharedEvent();
+    expect(event).toMatchObject({ id: 'b', isEventOpen: true, presenterIndex: 1, title: 'Med-Tech Pitch Session' });
+    expect(event?.startTime).toEqual(new Date('2030-05-01T11:15:00Z'));
+    expect(event?.rounds.round_1?.map((entry) => entry.presenter_id)).toEqual(['p-ada', 'p-lin', 'p-sam']);
+  });
+
+  it('without an open event reads the next to start', async () => {
+    await adminDb()
+      .doc('events/past')
+      .set(storedEvent({ startTime: new Date(Date.now() - 86_400_000) }));
+    await adminDb()
+      .doc('events/next')
+      .set(storedEvent({ startTime: new Date(Date.now() + 3_600_000) }));
+    expect((await readSharedEvent())?.id).toBe('next');
+  });
+
+  it('gives null when there are no events', async () => {
+    expect(await readSharedEvent()).toBeNull();
+  });
+});
+
+describe('followSharedEvent', () => {
+  it('shows the event first from the Lite read, then follows it live', async () => {
+    await adminDb()
+      .doc('events/e1')
+      .set(storedEvent({ open: true, presenterIndex: 0 }));
+    const shared = follow();
+    try {
+      await eventually(() => expect(shared.latest()?.id).toBe('e1'));
+      // Changed at once, while the full SDK may still be on its way: the change still arrives.
+      await adminDb().doc('events/e1').update({ presenter_index: 1 });
+      await eventually(() => expect(shared.latest()?.presenterIndex).toBe(1));
+      await adminDb().doc('events/e1').update({ presenter_index: 2 });
+      await eventually(() => expect(shared.latest()?.presenterIndex).toBe(2));
+      expect(shared.errors).toEqual([]);
+    } finally {
+      shared.stop();
+    }
+  });
+
+  it('follows an admin opening another event', async () => {
+    await adminDb()
+      .doc('events/next')
+      .set(storedEvent({ startTime: new Date(Date.now() + 3_600_000) }));
+    await adminDb()
+      .doc('events/later')
+      .set(storedEvent({ startTime: new Date(Date.now() + 7_200_000) }));
+    const shared = follow();
+    try {
+      await eventually(() => expect(shared.latest()?.id).toBe('next'));
+      await adminDb().doc('events/later').update({ is_event_open: true, presenter_index: 0 });
+      await eventually(() => expect(shared.latest()).toMatchObject({ id: 'later', isEventOpen: true }));
+      expect(shared.errors).toEqual([]);
+    } finally {
+      shared.stop();
+    }
+  });
+
+  it('after stop, passes nothing on', async () => {
+    await adminDb()
+      .doc('events/e1')
+      .set(storedEvent({ open: true, presenterIndex: 0 }));
+    const shared = follow();
+    await eventually(() => expect(shared.latest()?.id).toBe('e1'));
+    shared.stop();
+    const count = shared.seen.length;
+    await adminDb().doc('events/e1').update({ presenter_index: 2 });
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(shared.seen).toHaveLength(count);
+  });
+});

@@ -1,0 +1,132 @@
+// A provider's first load of /presenters, on the built app in Debian's Chromium against the local
+// backend: at most 250 KB gzip of JavaScript, with neither admin code nor the full Firestore SDK
+// in it (scripts/firstLoad.ts reads the build); the queue shows while the full SDK's chunk is
+// still held back by the network, and once it is in, the queue follows the live presenter.
+
+import { execFile } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminCodeIn, FIRST_LOAD_BUDGET_KB, readFirstLoad } from '../../scripts/firstLoad';
+import { openAdminDb, storedEvent, type AdminDb } from '../db/appDb';
+import { launchChromium } from '../support/browser';
+import { startBuiltApp, type BuiltApp } from '../support/builtApp';
+import { uniqueProjectId } from '../support/emulators';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+const projectId = uniqueProjectId('e2e-first-load');
+/** The full Firestore SDK's chunk (vite.config.ts names it 'firestore'). */
+const FULL_SDK_CHUNK = '**/assets/firestore-*.js';
+
+let app: BuiltApp;
+let browser: Browser;
+let admin: AdminDb;
+
+beforeAll(async () => {
+  app = await startBuiltApp(projectId);
+  browser = await launchChromium();
+  admin = openAdminDb(projectId);
+  await admin.db.doc('events/medtech').set(storedEvent({ open: true, presenterIndex: 0 }));
+}, 180_000);
+
+afterAll(async () => {
+  await admin?.close();
+  await browser?.close();
+  await app?.close();
+});
+
+function liveLink(page: Page, name: string) {
+  return page.getByRole('region', { name: 'Live' }).getByRole('link', { name: new RegExp(`^${name}\\s*,\\s*Live$`) });
+}
+
+/** Builds the app as it is deployed, with Vite's manifest and source maps, into a new folder. */
+async function productionBuild(): Promise<string> {
+  const outDir = await fs.mkdtemp(path.join(os.tmpdir(), 'first-load-'));
+  // In a process of its own: this one's NODE_ENV=test would give React's development build.
+  await promisify(execFile)(
+    process.execPath,
+    [
+      'node_modules/vite/bin/vite.js',
+      'build',
+      '--outDir',
+      outDir,
+      '--emptyOutDir',
+      '--manifest',
+      '--sourcemap',
+      '--logLevel',
+      'warn',
+    ],
+    { cwd: repoRoot, env: { ...process.env, NODE_ENV: 'production' }, maxBuffer: 16 * 1024 * 1024 },
+  );
+  return outDir;
+}
+
+describe("a provider's first load of /presenters", () => {
+  it('is at most 250 KB gzip of JavaScript, with Firestore Lite and without admin code or the full Firestore SDK', async () => {
+    const outDir = await productionBuild();
+    try {
+      const load = await readFirstLoad(outDir);
+      expect(load.gzip / 1024).toBeLessThanOrEqual(FIRST_LOAD_BUDGET_KB);
+      expect(adminCodeIn(load)).toEqual([]);
+      const sources = load.chunks.flatMap((chunk) => chunk.sources);
+      expect(sources.filter((source) => /@firebase\/firestore\/dist\/(?!lite\/)/.test(source))).toEqual([]);
+      expect(sources.some((source) => /@firebase\/firestore\/dist\/lite\//.test(source))).toBe(true);
+      // The full SDK still comes, right after: the queue's live listener is in its chunk.
+      expect(load.later.map((later) => later.label)).toContain('src/db/events.ts');
+    } finally {
+      await fs.rm(outDir, { recursive: true, force: true });
+    }
+  }, 180_000);
+});
+
+describe('the queue on a first visit', () => {
+  it('shows the queue before the full Firestore SDK is in, then follows the live presenter', async () => {
+    // No service worker: every chunk comes from the network, where the test can hold one back.
+    const context = await browser.newContext({ viewport: { width: 360, height: 740 }, serviceWorkers: 'block' });
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const held: string[] = [];
+    await context.route(FULL_SDK_CHUNK, async (route) => {
+      held.push(route.request().url());
+      await released;
+      await route.continue();
+    });
+    await context.addInitScript(() =>
+      window.localStorage.setItem(
+        'profile',
+        JSON.stringify({
+          user_id: '',
+          first_name: 'First',
+          last_name: 'Loader',
+          email: 'first.loader@example.com',
+          company: 'Venue Wi-Fi Ltd',
+          phone: '',
+          terms_accepted: true,
+        }),
+      ),
+    );
+    const page = await context.newPage();
+    page.on('pageerror', (error) => console.error('[browser]', error.message));
+    try {
+      await page.goto(new URL('/presenters', app.url).href);
+      await liveLink(page, 'Ada Okafor').waitFor({ timeout: 30_000 });
+      // The full SDK was asked for once the queue showed, and is still held back.
+      await expect.poll(() => held.length, { timeout: 10_000 }).toBe(1);
+      expect(await liveLink(page, 'Ada Okafor').isVisible()).toBe(true);
+
+      release();
+      await admin.db.doc('events/medtech').update({ presenter_index: 1 });
+      await liveLink(page, 'Lin Chen').waitFor({ timeout: 30_000 });
+      await admin.db.doc('events/medtech').update({ presenter_index: 2 });
+      await liveLink(page, 'Sam Rivera').waitFor({ timeout: 30_000 });
+    } finally {
+      release();
+      await context.close();
+    }
+  }, 120_000);
+});
