@@ -119,3 +119,24 @@ export async function eventually(check: () => void, timeoutMs = 8_000): Promise<
     }
   }
 }
+
+/** What a live follower (watchEvent, watchSharedEvent, followSharedEvent…) has passed on so far. */
+export interface Followed<Value> {
+  seen: Value[];
+  errors: unknown[];
+  stop: () => void;
+  latest: () => Value | undefined;
+}
+
+/** Starts a live follower that takes a callback and an error callback, and records both. */
+export function follow<Value>(
+  start: (callback: (value: Value) => void, onError: (error: unknown) => void) => () => void,
+): Followed<Value> {
+  const seen: Value[] = [];
+  const errors: unknown[] = [];
+  const stop = start(
+    (value) => seen.push(value),
+    (error) => errors.push(error),
+  );
+  return { seen, errors, stop, latest: () => seen[seen.length - 1] };
+}

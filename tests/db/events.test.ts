@@ -3,29 +3,19 @@
 
 import { describe, expect, it } from 'vitest';
 import type { Event } from '../../src/types/event';
-import { eventually, pointAppAtEmulators, storedEvent, useAdminDb } from './appDb';
+import { eventually, follow, pointAppAtEmulators, storedEvent, useAdminDb } from './appDb';
 
 const projectId = await pointAppAtEmulators('db-events');
 const events = await import('../../src/db/events');
 const { buildQueue, groupQueue } = await import('../../domain/queue');
 const adminDb = useAdminDb(projectId);
 
-function follow(start: (callback: (event: Event | null) => void, onError: (error: Error) => void) => () => void) {
-  const seen: (Event | null)[] = [];
-  const errors: Error[] = [];
-  const stop = start(
-    (event) => seen.push(event),
-    (error) => errors.push(error),
-  );
-  return { seen, errors, stop, latest: () => seen[seen.length - 1] };
-}
-
 describe('watchEvent', () => {
   it('gives the event with its id, dates and camelCase names', async () => {
     await adminDb()
       .doc('events/e1')
       .set(storedEvent({ open: true, presenterIndex: 0 }));
-    const live = follow((callback, onError) => events.watchEvent('e1', callback, onError));
+    const live = follow<Event | null>((callback, onError) => events.watchEvent('e1', callback, onError));
     try {
       await eventually(() => expect(live.latest()).toBeTruthy());
       const event = live.latest() as Event;
@@ -51,7 +41,7 @@ describe('watchEvent', () => {
     await adminDb()
       .doc('events/e1')
       .set(storedEvent({ open: true, presenterIndex: 0 }));
-    const live = follow((callback, onError) => events.watchEvent('e1', callback, onError));
+    const live = follow<Event | null>((callback, onError) => events.watchEvent('e1', callback, onError));
     try {
       await eventually(() => expect(live.latest()?.presenterIndex).toBe(0));
       await adminDb().doc('events/e1').update({ presenter_index: 1 });
@@ -68,7 +58,7 @@ describe('watchEvent', () => {
   });
 
   it('gives null for an event that does not exist', async () => {
-    const live = follow((callback, onError) => events.watchEvent('missing', callback, onError));
+    const live = follow<Event | null>((callback, onError) => events.watchEvent('missing', callback, onError));
     try {
       await eventually(() => expect(live.seen).toContain(null));
     } finally {
@@ -100,7 +90,7 @@ describe('watchSharedEvent', () => {
     await adminDb()
       .doc('events/b')
       .set(storedEvent({ open: true, presenterIndex: 0 }));
-    const shared = follow(events.watchSharedEvent);
+    const shared = follow<Event | null>(events.watchSharedEvent);
     try {
       await eventually(() => expect(shared.latest()?.id).toBe('b'));
     } finally {
@@ -118,7 +108,7 @@ describe('watchSharedEvent', () => {
     await adminDb()
       .doc('events/later')
       .set(storedEvent({ startTime: new Date(Date.now() + 7_200_000) }));
-    const shared = follow(events.watchSharedEvent);
+    const shared = follow<Event | null>(events.watchSharedEvent);
     try {
       await eventually(() => expect(shared.latest()?.id).toBe('next'));
 
@@ -140,7 +130,7 @@ describe('watchSharedEvent', () => {
   });
 
   it('gives null when there are no events', async () => {
-    const shared = follow(events.watchSharedEvent);
+    const shared = follow<Event | null>(events.watchSharedEvent);
     try {
       await eventually(() => expect(shared.seen).toContain(null));
     } finally {

@@ -5,21 +5,11 @@
 
 import { describe, expect, it } from 'vitest';
 import type { Event } from '../../src/types/event';
-import { eventually, pointAppAtEmulators, storedEvent, useAdminDb } from './appDb';
+import { eventually, follow, pointAppAtEmulators, storedEvent, useAdminDb } from './appDb';
 
 const projectId = await pointAppAtEmulators('db-shared-event');
 const { followSharedEvent, readSharedEvent } = await import('../../src/db/sharedEvent');
 const adminDb = useAdminDb(projectId);
-
-function follow() {
-  const seen: (Event | null)[] = [];
-  const errors: unknown[] = [];
-  const stop = followSharedEvent(
-    (event) => seen.push(event),
-    (error) => errors.push(error),
-  );
-  return { seen, errors, stop, latest: () => seen[seen.length - 1] };
-}
 
 describe('readSharedEvent (Firestore Lite)', () => {
   it('reads the open event with its dates and rounds', async () => {
@@ -55,7 +45,7 @@ describe('followSharedEvent', () => {
     await adminDb()
       .doc('events/e1')
       .set(storedEvent({ open: true, presenterIndex: 0 }));
-    const shared = follow();
+    const shared = follow<Event | null>(followSharedEvent);
     try {
       await eventually(() => expect(shared.latest()?.id).toBe('e1'));
       // Changed at once, while the full SDK may still be on its way: the change still arrives.
@@ -76,7 +66,7 @@ describe('followSharedEvent', () => {
     await adminDb()
       .doc('events/later')
       .set(storedEvent({ startTime: new Date(Date.now() + 7_200_000) }));
-    const shared = follow();
+    const shared = follow<Event | null>(followSharedEvent);
     try {
       await eventually(() => expect(shared.latest()?.id).toBe('next'));
       await adminDb().doc('events/later').update({ is_event_open: true, presenter_index: 0 });
@@ -91,7 +81,7 @@ describe('followSharedEvent', () => {
     await adminDb()
       .doc('events/e1')
       .set(storedEvent({ open: true, presenterIndex: 0 }));
-    const shared = follow();
+    const shared = follow<Event | null>(followSharedEvent);
     await eventually(() => expect(shared.latest()?.id).toBe('e1'));
     shared.stop();
     const count = shared.seen.length;

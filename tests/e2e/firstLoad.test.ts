@@ -13,7 +13,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminCodeIn, FIRST_LOAD_BUDGET_KB, readFirstLoad } from '../../scripts/firstLoad';
 import { openAdminDb, storedEvent, type AdminDb } from '../db/appDb';
-import { launchChromium } from '../support/browser';
+import { launchChromium, storeProfile } from '../support/browser';
 import { startBuiltApp, type BuiltApp } from '../support/builtApp';
 import { uniqueProjectId } from '../support/emulators';
 
@@ -96,20 +96,12 @@ describe('the queue on a first visit', () => {
       await released;
       await route.continue();
     });
-    await context.addInitScript(() =>
-      window.localStorage.setItem(
-        'profile',
-        JSON.stringify({
-          user_id: '',
-          first_name: 'First',
-          last_name: 'Loader',
-          email: 'first.loader@example.com',
-          company: 'Venue Wi-Fi Ltd',
-          phone: '',
-          terms_accepted: true,
-        }),
-      ),
-    );
+    await storeProfile(context, {
+      first_name: 'First',
+      last_name: 'Loader',
+      email: 'first.loader@example.com',
+      company: 'Venue Wi-Fi Ltd',
+    });
     const page = await context.newPage();
     page.on('pageerror', (error) => console.error('[browser]', error.message));
     try {

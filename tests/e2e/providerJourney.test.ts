@@ -7,7 +7,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openAdminDb, storedEvent, type AdminDb } from '../db/appDb';
-import { launchChromium, saveScreenshot } from '../support/browser';
+import { launchChromium, saveScreenshot, storeProfile } from '../support/browser';
 import { checkPage, startBuiltApp, type BuiltApp } from '../support/builtApp';
 import { uniqueProjectId } from '../support/emulators';
 
@@ -196,19 +196,11 @@ describe.each([
 ])('an attendee at $width px', ({ width, height }) => {
   it('browses the results, opens a match and its details page', async () => {
     const context = await browser.newContext({ viewport: { width, height } });
-    await context.addInitScript(() => {
-      window.localStorage.setItem(
-        'profile',
-        JSON.stringify({
-          user_id: '',
-          first_name: 'Attendee',
-          last_name: 'Viewer',
-          email: 'attendee@example.com',
-          company: 'Care Partners',
-          phone: '',
-          terms_accepted: true,
-        }),
-      );
+    await storeProfile(context, {
+      first_name: 'Attendee',
+      last_name: 'Viewer',
+      email: 'attendee@example.com',
+      company: 'Care Partners',
     });
     const page = await context.newPage();
     page.on('pageerror', (error) => console.error('[browser]', error.message));
@@ -242,19 +234,11 @@ describe.each([
 describe('a provider on a phone during a Wi-Fi drop-out', () => {
   it('keeps a rating given offline, says it will be sent, and the server has it once back online', async () => {
     const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
-    await context.addInitScript(() => {
-      window.localStorage.setItem(
-        'profile',
-        JSON.stringify({
-          user_id: '',
-          first_name: 'Offline',
-          last_name: 'Rater',
-          email: 'offline.rater@example.com',
-          company: 'Venue Wi-Fi Ltd',
-          phone: '',
-          terms_accepted: true,
-        }),
-      );
+    await storeProfile(context, {
+      first_name: 'Offline',
+      last_name: 'Rater',
+      email: 'offline.rater@example.com',
+      company: 'Venue Wi-Fi Ltd',
     });
     const page = await context.newPage();
     page.on('pageerror', (error) => console.error('[browser]', error.message));

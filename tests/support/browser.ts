@@ -3,7 +3,7 @@
 
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 
 export { chromiumPath, launchChromium } from '../../scripts/chromium';
 
@@ -26,4 +26,23 @@ export async function saveScreenshot(page: Page, name: string): Promise<string> 
   const file = path.join(dir, `${name}.png`);
   await page.screenshot({ path: file, fullPage: true });
   return file;
+}
+
+/** Who a stored profile belongs to (the rest is as after a first visit: no phone, terms accepted). */
+export interface StoredPerson {
+  first_name: string;
+  last_name: string;
+  email: string;
+  company: string;
+}
+
+/**
+ * Gives every page of `context` a provider's profile in browser storage ('profile'), as after a
+ * first visit; call before the first page opens.
+ */
+export async function storeProfile(context: BrowserContext, person: StoredPerson): Promise<void> {
+  await context.addInitScript(
+    (profile) => window.localStorage.setItem('profile', profile),
+    JSON.stringify({ user_id: '', ...person, phone: '', terms_accepted: true }),
+  );
 }
