@@ -1,7 +1,7 @@
 // The project's Cloud Functions (2nd gen): the server reactions to the event document's flags
 // (DECISIONS.md, "Where the server reactions run") and to an invite's e-mail request (the
-// presenter onboarding issue), and a sweep that runs again what a lost trigger or a dead runner left
-// requested. Which reactions an event change starts is the domain's decision
+// presenter onboarding issue), the public rosters the room display reads (domain/roster.ts), and
+// a sweep that runs again what a lost trigger or a dead runner left requested. Which reactions an event change starts is the domain's decision
 // (domain/reactions.ts); what each one does is in the registry (reactions.ts).
 
 import { getApp, getApps, initializeApp } from 'firebase-admin/app';
@@ -10,9 +10,11 @@ import { onDocumentUpdated, onDocumentWritten } from 'firebase-functions/firesto
 import { logger } from 'firebase-functions/logger';
 import { onSchedule } from 'firebase-functions/scheduler';
 import { raisedReactions, reactionsFor } from '../../domain/reactions.js';
+import { eventRosterChanged, presenterRosterChanged } from '../../domain/roster.js';
 import { inviteMailDecision, sendInviteMail } from './invites/sendInviteMail.js';
 import { createMailer, mailParams, mailSettingsFromParams, type Mailer } from './mail/transport.js';
 import { dispatchReaction } from './reactions.js';
+import { rebuildRoster, rebuildRostersOf } from './rosters/rebuildRoster.js';
 
 export const onEventUpdated = onDocumentUpdated(
   {
@@ -75,12 +77,37 @@ export const onInviteWritten = onDocumentWritten(
   },
 );
 
+/** A roster trigger's settings: small and quick (a few document reads and one write). */
+const rosterTrigger = {
+  region: 'us-central1',
+  memory: '256MiB',
+  timeoutSeconds: 60,
+  maxInstances: 10,
+  // As for the reactions: no redelivery for days; the sweep rebuilds the open events' rosters.
+  retry: false,
+} as const;
+
+/** An event created, deleted, or with other presenters in its rounds: its roster is rebuilt (or deleted). */
+export const onEventWritten = onDocumentWritten({ document: 'events/{eventId}', ...rosterTrigger }, async (event) => {
+  const change = event.data;
+  if (!change || !eventRosterChanged(change.before.data(), change.after.data())) return;
+  await rebuildRoster(firestore(), event.params.eventId);
+});
+
+/** A presenter created, deleted, or with another company: the rosters of the events naming them are rebuilt. */
+export const onPresenterWritten = onDocumentWritten({ document: 'presenters/{presenterId}', ...rosterTrigger }, async (event) => {
+  const change = event.data;
+  if (!change || !presenterRosterChanged(change.before.data(), change.after.data())) return;
+  await rebuildRostersOf(firestore(), event.params.presenterId);
+});
+
 /**
  * Every 10 minutes, runs again what is still requested: a trigger is not redelivered (retry is
  * off) and an instance can die mid-run, leaving a flag raised with a claim nobody finishes. Each
  * handler decides for itself from the event (domain/matchingRun.ts, domain/emailingRun.ts): a
  * live claim is left alone, one older than its abandonment limit (10 minutes) is taken over, and
- * a flag with no claim runs. The local worker does the same with timers.
+ * a flag with no claim runs. The local worker does the same with timers. The open events' rosters
+ * are rebuilt too, in case a roster trigger failed.
  */
 export const sweepReactions = onSchedule(
   {
@@ -94,10 +121,12 @@ export const sweepReactions = onSchedule(
   },
   async () => {
     const events = firestore().collection('events');
-    const [matching, emailing] = await Promise.all([
+    const [matching, emailing, open] = await Promise.all([
       events.where('is_matching', '==', true).get(),
       events.where('is_emailing', '==', true).get(),
+      events.where('is_event_open', '==', true).get(),
     ]);
+    for (const event of open.docs) await rebuildRoster(firestore(), event.id);
     const raised = new Map([...matching.docs, ...emailing.docs].map((doc) => [doc.id, doc.data()]));
     for (const [eventId, data] of raised) {
       for (const reaction of raisedReactions(data)) {

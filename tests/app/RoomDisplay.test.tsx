@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 // The room display (/events/:eventId/screen) with the real app against the local backend,
 // firestore.rules in force and no admin signed in: the title, round, live and next presenter, the
-// queue's special entries, the live presenter followed as an admin (firebase-admin) moves it, the
+// queue's special entries, each presenter's company from the event's roster (as the server writes
+// it), the live presenter followed as an admin (firebase-admin) moves it, the
 // countdown before the start, the join link and its QR code, and an unknown event. Also the
 // control screen's 'Room display' link, for a signed-in admin.
 
@@ -47,6 +48,8 @@ async function openScreen(eventId = 'medtech') {
 const liveRegion = (name: string) => screen.getByRole('region', { name });
 const liveText = (name = 'Live Presenter') => liveRegion(name).querySelector('p')?.textContent;
 const nextText = () => screen.getByRole('region', { name: 'Next Presenter' }).querySelector('p')?.textContent;
+/** The lines under the heading of a region: the name, then the company when there is one. */
+const linesOf = (name: string) => [...liveRegion(name).querySelectorAll('p')].map((line) => line.textContent);
 
 describe('the room display', () => {
   it('shows the logos, the title, the round, the live presenter and the next one, without an admin session', async () => {
@@ -85,6 +88,28 @@ describe('the room display', () => {
     await adminDb().doc('events/medtech').update({ round_number: 3, presenter_index: 0 });
     await eventually(() => expect(liveText()).toBe('Priya Raman'));
     expect(screen.getByText('Round 3 of 3')).toBeTruthy();
+  });
+
+  it("shows each presenter's company from the event's roster, and names alone until the server has written it", async () => {
+    await seedOpenEvent(0);
+    await openScreen();
+    await screen.findByRole('region', { name: 'Live Presenter' }, { timeout: 10_000 });
+    expect(linesOf('Live Presenter')).toEqual(['Noor Haddad']);
+    expect(linesOf('Next Presenter')).toEqual(['Tomás Novak']);
+
+    // As the server writes it (domain/roster.ts); Tomás gave no company.
+    await adminDb()
+      .doc('rosters/medtech')
+      .set({ companies: { 'p-noor': 'Haddad Medical', 'p-tomas': '', 'p-ada': 'PulseLoop' } });
+    await eventually(() => expect(linesOf('Live Presenter')).toEqual(['Noor Haddad', 'Haddad Medical']));
+    expect(linesOf('Next Presenter')).toEqual(['Tomás Novak']);
+
+    await adminDb().doc('rosters/medtech').update({ 'companies.p-tomas': 'Novak Robotics' });
+    await eventually(() => expect(linesOf('Next Presenter')).toEqual(['Tomás Novak', 'Novak Robotics']));
+
+    // An announcement has no company.
+    await adminDb().doc('events/medtech').update({ presenter_index: 2 });
+    await eventually(() => expect(linesOf('Announcement')).toEqual(['Networking break']));
   });
 
   it("counts down with 'Event Starting In' before the event opens, with the location", async () => {

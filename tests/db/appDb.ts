@@ -107,11 +107,11 @@ export const newTwoRoundEvent = {
 };
 
 /** Waits until `check` passes (it throws until then), for live updates. */
-export async function eventually(check: () => void, timeoutMs = 8_000): Promise<void> {
+export async function eventually(check: () => void | Promise<void>, timeoutMs = 8_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     try {
-      check();
+      await check();
       return;
     } catch (error) {
       if (Date.now() > deadline) throw error;

@@ -1,6 +1,7 @@
 // The room display (/events/:eventId/screen) in Debian's Chromium, on the built app against the
 // local backend with the project's rules in force and nobody signed in as admin: at 1920×1080 and
-// 1280×720 it fits the screen with no scrolling (also before the start and with long names), its
+// 1280×720 it fits the screen with no scrolling (also before the start and with long names and
+// companies), each presenter shows with their company from the event's roster, its
 // QR code, decoded from a screenshot of the page, is the join link printed under it, it follows
 // presenter_index live as an admin (firebase-admin) moves it, and axe-core finds nothing serious
 // or critical. Screenshots: tests/artifacts/room-display-1920.png and room-display-1280.png (and
@@ -56,6 +57,14 @@ async function seedEvent(fields: Record<string, unknown>) {
     number_of_rounds: 2,
     ...fields,
   });
+  // The event's roster, as the server writes it (domain/roster.ts).
+  await admin.db.doc('rosters/medtech').set({
+    companies: {
+      'p-ada': 'PulseLoop',
+      'p-lin': 'Chen Diagnostics',
+      'p-long': 'Fitzgerald-Montgomery-Vandenberghe Advanced Cardiovascular Diagnostics International',
+    },
+  });
 }
 
 /** The page neither scrolls down nor sideways. */
@@ -97,7 +106,9 @@ describe('the room display', () => {
         await page.goto(new URL('/events/medtech/screen', app.url).href);
         const live = page.getByRole('region', { name: 'Live Presenter' });
         await live.getByText('Ada Okafor').waitFor({ timeout: 20_000 });
+        await live.getByText('PulseLoop').waitFor();
         await page.getByRole('region', { name: 'Next Presenter' }).getByText('Lin Chen').waitFor();
+        await page.getByRole('region', { name: 'Next Presenter' }).getByText('Chen Diagnostics').waitFor();
         await page.getByText('Round 1 of 2').waitFor();
         await page.getByRole('img', { name: 'Med-Tech Pitch Session logo' }).waitFor();
         await page.waitForFunction(() => Array.from(document.images).every((image) => image.complete));
@@ -122,6 +133,7 @@ describe('the room display', () => {
           .doc('events/medtech')
           .update({ title: 'Med-Tech Pitch Session: '.repeat(8).trim(), round_number: 2, presenter_index: 0 });
         await live.getByText('Maximiliana Alexandrina Fitzgerald-Montgomery-Vandenberghe').waitFor();
+        await live.getByText('Fitzgerald-Montgomery-Vandenberghe Advanced Cardiovascular Diagnostics International').waitFor();
         await expectNoScrolling(page, 'long names');
 
         // Before the start: the countdown, still without scrolling.

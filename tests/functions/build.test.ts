@@ -149,7 +149,13 @@ describe('the built functions', () => {
       });
       const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8'));
       fs.rmSync(folder, { recursive: true, force: true });
-      expect(Object.keys(manifest.endpoints).sort()).toEqual(['onEventUpdated', 'onInviteWritten', 'sweepReactions']);
+      expect(Object.keys(manifest.endpoints).sort()).toEqual([
+        'onEventUpdated',
+        'onEventWritten',
+        'onInviteWritten',
+        'onPresenterWritten',
+        'sweepReactions',
+      ]);
       expect(manifest.endpoints.onEventUpdated).toMatchObject({
         platform: 'gcfv2',
         region: ['us-central1'],
@@ -173,6 +179,23 @@ describe('the built functions', () => {
           retry: false,
         },
       });
+      // The rosters (domain/roster.ts): small, no redelivery (the sweep rebuilds open events' rosters).
+      for (const [name, document] of [
+        ['onEventWritten', 'events/{eventId}'],
+        ['onPresenterWritten', 'presenters/{presenterId}'],
+      ] as const) {
+        expect(manifest.endpoints[name], name).toMatchObject({
+          platform: 'gcfv2',
+          region: ['us-central1'],
+          availableMemoryMb: 256,
+          timeoutSeconds: 60,
+          eventTrigger: {
+            eventType: 'google.cloud.firestore.document.v1.written',
+            eventFilterPathPatterns: { document },
+            retry: false,
+          },
+        });
+      }
       // The sweep: every 10 minutes, no retry of its own (the next sweep is the retry).
       expect(manifest.endpoints.sweepReactions).toMatchObject({
         platform: 'gcfv2',
@@ -222,7 +245,10 @@ describe('the built functions', () => {
           .trim()
           .split('\n')
           .map((line) => JSON.parse(line) as Record<string, unknown>);
-        expect(loaded).toEqual({ exports: ['onEventUpdated', 'onInviteWritten', 'sweepReactions'], type: 'function' });
+        expect(loaded).toEqual({
+          exports: ['onEventUpdated', 'onEventWritten', 'onInviteWritten', 'onPresenterWritten', 'sweepReactions'],
+          type: 'function',
+        });
         expect(logged).toEqual([
           {
             severity: 'INFO',

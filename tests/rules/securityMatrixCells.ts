@@ -201,6 +201,9 @@ const finalMatch = {
 };
 
 const emailSend = { event_id: 'ev1', role: 'provider', email: 'alice@example.com', state: 'sent', attempts: 1 };
+/** An event's roster (domain/roster.ts): each presenter's company, for the public room display. */
+const roster = { companies: { 'p-ada': 'PulseLoop', 'p-lin': 'Chen Diagnostics' } };
+
 const matchReasons = {
   event_id: 'ev1',
   presenter_id: 'p-ada',
@@ -564,6 +567,21 @@ export function matrixGroups(backdoor: Backdoor): MatrixGroup[] {
       target: 'match_reasons',
       documents: { 'match_reasons/m1': matchReasons },
       rows: serverRecords('match_reasons', 'm1', matchReasons, ADMIN_ONLY, backdoor),
+    },
+    {
+      // Rosters: each presenter's company for the room display, which anyone opens with the event
+      // id, so everyone reads them as they read the event; only the server writes them (rebuilt
+      // from the event and its presenters), so nobody can show a company a presenter does not have.
+      target: 'rosters',
+      documents: { 'rosters/ev1': roster },
+      rows: [
+        { operation: 'get', allowed: EVERYONE, attempt: (a) => getDoc(doc(a.db, 'rosters', 'ev1')) },
+        { operation: 'list', allowed: EVERYONE, attempt: (a) => getDocs(collection(a.db, 'rosters')) },
+        ...adminWrites('rosters', 'ev1', roster, { companies: { 'p-ada': 'Forged Ltd' } }, backdoor).map((row) => ({
+          ...row,
+          allowed: NOBODY,
+        })),
+      ],
     },
     {
       // Event logos: everyone sees them; admins upload raster images under 5 MB under a logo's name

@@ -11,6 +11,8 @@ import { inviteMailDecision, sendInviteMail } from '../invites/sendInviteMail.js
 import type { Mailer } from '../mail/transport.js';
 import { matchingRunDecision, runMatching } from '../matching/runMatching.js';
 import { matchingSettingsFromEnv, type MatchingSettings } from '../matching/settings.js';
+import { rosterCompany, rosterIds } from '../../../domain/roster.js';
+import { rebuildRoster, rebuildRostersOf } from '../rosters/rebuildRoster.js';
 
 export interface WorkerOptions {
   /** A firebase-admin Firestore on the local backend. */
@@ -34,7 +36,9 @@ interface Watch {
   /** The reaction, which with the document id keys its runs: two reactions on one event do not share them. */
   name: string;
   collection: string;
-  due(data: DocumentData): Due;
+  due(data: DocumentData, id: string): Due;
+  /** When the document is deleted; without it, a deletion needs nothing. */
+  gone?(id: string): Due;
   react(id: string): Promise<void>;
 }
 
@@ -103,9 +107,69 @@ function emailingWatch({ firestore, mail, log }: WorkerOptions): Watch {
   };
 }
 
+/**
+ * The event's roster (domain/roster.ts), rebuilt when the presenters its rounds name change, as
+ * the onEventWritten function does: the worker compares with the ids it saw last, so its first
+ * look at each event (at start) rebuilds every roster once. A deleted event's roster is deleted.
+ */
+function eventRosterWatch({ firestore, log }: WorkerOptions): Watch {
+  const seen = new Map<string, string>();
+  return {
+    name: 'roster',
+    collection: 'events',
+    due(data, id) {
+      const ids = rosterIds(data).join('\n');
+      if (seen.get(id) === ids) return { now: false };
+      seen.set(id, ids);
+      return { now: true };
+    },
+    gone(id) {
+      seen.delete(id);
+      return { now: true };
+    },
+    async react(id) {
+      const outcome = await rebuildRoster(firestore, id);
+      if (outcome.state === 'deleted') log(`Roster of event ${id} deleted (the event is gone)`);
+    },
+  };
+}
+
+/**
+ * The rosters naming a presenter, rebuilt when their company changes or they are deleted, as the
+ * onPresenterWritten function does. The first look at each presenter (at start) needs nothing:
+ * the event watch rebuilds every roster then, and a new presenter is in no round yet.
+ */
+function presenterRosterWatch({ firestore, log }: WorkerOptions): Watch {
+  const companies = new Map<string, string>();
+  return {
+    name: 'roster',
+    collection: 'presenters',
+    due(data, id) {
+      const company = rosterCompany(data);
+      const was = companies.get(id);
+      companies.set(id, company);
+      return { now: was !== undefined && was !== company };
+    },
+    gone(id) {
+      companies.delete(id);
+      return { now: true };
+    },
+    async react(id) {
+      const events = await rebuildRostersOf(firestore, id);
+      if (events.length > 0) log(`Rosters of ${events.join(', ')} rebuilt for presenter ${id}`);
+    },
+  };
+}
+
 export function startWorker(options: WorkerOptions): Worker {
   const { firestore, log } = options;
-  const watches = [inviteMailWatch(options), matchingWatch(options), emailingWatch(options)];
+  const watches = [
+    inviteMailWatch(options),
+    matchingWatch(options),
+    emailingWatch(options),
+    eventRosterWatch(options),
+    presenterRosterWatch(options),
+  ];
   const running = new Map<string, Promise<void>>();
   const again = new Set<string>();
   const rechecks = new Map<string, NodeJS.Timeout>();
@@ -139,8 +203,8 @@ export function startWorker(options: WorkerOptions): Worker {
           const key = `${watch.name}:${watch.collection}/${id}`;
           clearTimeout(rechecks.get(key));
           rechecks.delete(key);
-          if (change.type === 'removed') continue;
-          const due = watch.due(change.doc.data());
+          if (change.type === 'removed' && !watch.gone) continue;
+          const due = change.type === 'removed' ? (watch.gone?.(id) ?? { now: false }) : watch.due(change.doc.data(), id);
           if (due.now) run(key, watch, id);
           else if (due.recheckAt !== undefined) {
             rechecks.set(

@@ -1,9 +1,9 @@
 // The room display (/events/:eventId/screen): a full-screen view of one event for the projector,
 // following the event document live. It shows the polytechnic's and the event's logos, the
-// title, the round ('Round 2 of 3'), the live presenter large and the next one (names only: the
-// public event document carries no company, and presenters/{id} is readable by admins and the
-// presenter alone), the countdown before the start, and a QR code with the join link. Public and
-// read-only: it needs only the event id.
+// title, the round ('Round 2 of 3'), the live presenter large and the next one, each with their
+// company (from the event's public roster, rosters/{eventId}, which the server keeps: the event
+// document carries names only, and presenters/{id} is private), the countdown before the start,
+// and a QR code with the join link. Public and read-only: it needs only the event id.
 
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -17,7 +17,9 @@ import { JoinPanel } from './JoinPanel';
 import { joinLink } from './joinLink';
 import { RoomCountdown } from './RoomCountdown';
 import { clampLines, roomColors, roomSizes } from './roomStyle';
-import { liveSlot, nextText, roundLabel } from './stage';
+import type { Companies } from '../../db/rosters';
+import { liveSlot, nextSlot, roundLabel } from './stage';
+import { useCompanies } from './useCompanies';
 import { useLiveEvent } from '../../components/useLiveEvent';
 import { useScreenWakeLock } from './useScreenWakeLock';
 
@@ -81,8 +83,18 @@ const labelSx = {
   letterSpacing: 1,
 };
 
-function Stage({ event }: { event: Event }) {
-  const live = liveSlot(event);
+function Company({ children, size }: { children: string; size: string }) {
+  if (children === '') return null;
+  return (
+    <Typography sx={{ fontSize: size, fontWeight: 600, lineHeight: 1.2, color: roomColors.muted, mt: '0.2em', ...clampLines(1) }}>
+      {children}
+    </Typography>
+  );
+}
+
+function Stage({ event, companies }: { event: Event; companies: Companies }) {
+  const live = liveSlot(event, companies);
+  const next = nextSlot(event, companies);
   return (
     <Stack sx={{ justifyContent: 'center', gap: 'min(4vw, 7vh)', minWidth: 0 }}>
       <Box component="section" aria-labelledby="room-live-heading">
@@ -95,6 +107,7 @@ function Stage({ event }: { event: Event }) {
             {live.text}
           </Typography>
         )}
+        <Company size={roomSizes.next}>{live.company}</Company>
       </Box>
       <Box component="section" aria-labelledby="room-next-heading">
         <Typography id="room-next-heading" component="h2" sx={labelSx}>
@@ -103,8 +116,9 @@ function Stage({ event }: { event: Event }) {
         <Typography
           sx={{ fontSize: roomSizes.next, fontWeight: 600, lineHeight: 1.15, color: roomColors.muted, ...clampLines(2) }}
         >
-          {nextText(event)}
+          {next.text}
         </Typography>
+        <Company size={roomSizes.body}>{next.company}</Company>
       </Box>
     </Stack>
   );
@@ -120,6 +134,7 @@ function Closed() {
 
 function Screen({ event }: { event: Event }) {
   const online = useOnline();
+  const companies = useCompanies(event.id);
   const link = joinLink(window.location.origin);
   return (
     <Box
@@ -161,7 +176,7 @@ function Screen({ event }: { event: Event }) {
         }}
       >
         {event.isEventOpen ? (
-          <Stage event={event} />
+          <Stage event={event} companies={companies} />
         ) : event.startTime ? (
           <RoomCountdown startTime={event.startTime} location={event.location} />
         ) : (
