@@ -48,7 +48,9 @@ export interface ThreadData {
 }
 
 interface AppModules {
-  firebase: { db: Firestore; app: unknown };
+  firebase: { db: Firestore };
+  /** src/db/firebaseApp.ts: the provider's Firebase app. */
+  appModule: { app: unknown };
   firebaseApp: { deleteApp(app: unknown): Promise<void> };
 }
 interface ProviderModules extends AppModules {
@@ -120,6 +122,7 @@ async function loadModules<T extends AppModules>(key: string, names: string[]): 
   appCopy._registerComponent(firestore);
   const modules: Record<string, unknown> = {
     firebase: await import(`${data.repoUrl}src/db/firebase.ts${query}`),
+    appModule: await import(`${data.repoUrl}src/db/firebaseApp.ts${query}`),
     firebaseApp: await import(`firebase/app${query}`),
   };
   for (const name of names) modules[name] = await import(`${data.repoUrl}src/db/${name}.ts${query}`);
@@ -316,7 +319,7 @@ async function stop(): Promise<void> {
       for (const timer of client.timers) clearTimeout(timer);
       client.stopWatching();
       await terminate(client.modules.firebase.db);
-      await client.modules.firebaseApp.deleteApp(client.modules.firebase.app);
+      await client.modules.firebaseApp.deleteApp(client.modules.appModule.app);
       await client.relay.close();
     }),
   );
@@ -336,7 +339,7 @@ async function signup(message: Extract<MainMessage, { type: 'signup' }>): Promis
       send({ type: 'signedUp', email: presenter.email, presenterId: stored.id });
     } finally {
       await terminate(modules.firebase.db);
-      await modules.firebaseApp.deleteApp(modules.firebase.app);
+      await modules.firebaseApp.deleteApp(modules.appModule.app);
     }
   }
 }

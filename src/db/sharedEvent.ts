@@ -26,7 +26,7 @@ import { eventFromData } from './eventData';
 import { app } from './firebaseApp';
 
 /** How long the full SDK waits for the Lite read before starting anyway (a stalled network: its cache may show the queue). */
-export const LITE_READ_WAIT_MS = 3_000;
+const LITE_READ_WAIT_MS = 3_000;
 
 let lite: Firestore | null = null;
 
