@@ -3,7 +3,6 @@
 // scores how each presenter's matches change. Read once when opened (a spinner meanwhile); the
 // numbers are the answers as read then.
 
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
@@ -14,6 +13,7 @@ import { DISAGREEMENT_MIN_RATERS, DISAGREEMENT_MIN_SPREAD } from '../../../domai
 import { PageLoader } from '../../components/PageLoader';
 import { useLoad } from '../../components/useLoad';
 import { env } from '../../config/env';
+import { EventUnavailable } from '../../components/EventUnavailable';
 import { paths } from '../../config/paths';
 import { getEventInsightsData, type EventInsightsData } from '../../db/insights';
 import { eventInsights } from './insightFigures';
@@ -88,16 +88,8 @@ export function EventInsights({ eventId }: { eventId: string }) {
   if (loaded.state === 'loading') return <PageLoader />;
   if (loaded.state === 'failed' || loaded.value === null) {
     if (loaded.state === 'failed') console.warn('The insights could not be loaded.', loaded.error);
-    return (
-      <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
-        <Alert severity={loaded.state === 'failed' ? 'error' : 'info'}>
-          {loaded.state === 'failed' ? insightsMessages.loadFailed : insightsMessages.notFound}
-        </Alert>
-        <Button component={RouterLink} to={paths.events} variant="outlined">
-          Back to Events Dashboard
-        </Button>
-      </Stack>
-    );
+    const failed = loaded.state === 'failed';
+    return <EventUnavailable failed={failed} message={failed ? insightsMessages.loadFailed : insightsMessages.notFound} />;
   }
   return <Insights data={loaded.value} />;
 }

@@ -3,19 +3,17 @@
 // screens), the Edit Event dialog, the confirms and toasts of Start Matching and Send Emails, the
 // keyboard shortcuts and the sync marker.
 
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useCallback, useState } from 'react';
-import { Link as RouterLink, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { PageLoader } from '../../../components/PageLoader';
 import { useLiveEvent } from '../../../components/useLiveEvent';
 import { useOnline } from '../../../components/useOnline';
 import { timings } from '../../../config/constants';
-import { paths } from '../../../config/paths';
+import { EventUnavailable } from '../../../components/EventUnavailable';
 import { useAdmin } from '../../../contexts/AdminContext';
 import { startEmailing, startMatching } from '../../../db/eventControl';
 import type { Event } from '../../../types/event';
@@ -118,16 +116,8 @@ export function EventControl() {
   const loaded = useLiveEvent(eventId);
   if (loaded.state === 'loading') return <PageLoader />;
   if (loaded.state !== 'ready') {
-    return (
-      <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
-        <Alert severity={loaded.state === 'missing' ? 'info' : 'error'}>
-          {loaded.state === 'missing' ? controlMessages.notFound : controlMessages.loadFailed}
-        </Alert>
-        <Button component={RouterLink} to={paths.events} variant="outlined">
-          Back to Events Dashboard
-        </Button>
-      </Stack>
-    );
+    const failed = loaded.state === 'failed';
+    return <EventUnavailable failed={failed} message={failed ? controlMessages.loadFailed : controlMessages.notFound} />;
   }
   return <ControlScreen event={loaded.event} />;
 }
