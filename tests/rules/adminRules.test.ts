@@ -12,17 +12,25 @@ import {
   doc,
   getDoc,
   getDocs,
-  query,
   serverTimestamp,
   setDoc,
-  Timestamp,
   updateDoc,
-  where,
   writeBatch,
   type Firestore,
 } from 'firebase/firestore';
 import { beforeEach, describe, it } from 'vitest';
+import {
+  adaFields,
+  adaFinalMatch,
+  aliceProfile,
+  answerId,
+  liveEvent,
+  overLongPresenterFields,
+  starsAnswer,
+  storedQuestion,
+} from '../support/fixtures';
 import { ALICE, BOB, USER, useFirestoreRules } from './firestoreRulesEnv';
+import { listWhere, storedTime } from './requests';
 
 const { alice, user, visitor, admin, seed } = useFirestoreRules('rules-admin');
 
@@ -37,84 +45,19 @@ const NON_ADMINS = [
 ] as const;
 
 /** What the admin's 'Add New Presenter' form saves: the presenter fields, verified (the spec's section 5). */
-const presenter = (changes: Record<string, unknown> = {}) => ({
-  first_name: 'Ada',
-  last_name: 'Okafor',
-  email: 'ada@example.com',
-  company: 'PulseLoop',
-  phone: '(555) 010-0001',
-  website: 'https://pulseloop.example.com',
-  profile_url: 'https://cdn.example.com/ada.jpg',
-  linkedin_url: 'https://www.linkedin.com/in/ada-okafor',
-  favourites: ['q1'],
-  verified: true,
-  ...changes,
-});
-
-const question = (number: number) => ({
-  question_number: number,
-  type: 'stars',
-  title: `Question ${number}`,
-  questions: `Question ${number}?`,
-  question: `Question ${number}`,
-});
-
-const finalMatch = (eventId: string) => ({
-  event_id: eventId,
-  presenter_id: 'p-ada',
-  presenter_details: { first_name: 'Ada', last_name: 'Okafor', email: 'ada@example.com', company: 'PulseLoop' },
-  matched_providers: [
-    {
-      provider_id: BOB,
-      provider_details: { first_name: 'Bob', last_name: 'Lee', email: 'bob@example.com', company: 'MedBridge' },
-    },
-  ],
-});
-
-const profile = (changes: Record<string, unknown> = {}) => ({
-  first_name: 'Alice',
-  last_name: 'Ng',
-  email: 'alice@example.com',
-  company: 'Acme Health',
-  phone: '(555) 123-4567',
-  terms_accepted: true,
-  ...changes,
-});
-
-const answerId = (provider: string, event = 'ev1') => `${provider}_${event}_p-ada_q1`;
+const presenter = (changes: Record<string, unknown> = {}) => ({ ...adaFields, verified: true, ...changes });
 
 /** An answer as stored (a fixed time instead of the server's). */
 const storedAnswer = (provider: string, event = 'ev1') => ({
-  event_id: event,
-  presenter_id: 'p-ada',
-  question_id: 'q1',
-  provider_id: provider,
-  type: 'stars',
-  rating: 4,
-  comment: null,
-  response: null,
-  updated_at: Timestamp.fromDate(new Date('2030-01-01T10:00:00Z')),
+  ...starsAnswer(provider, { event_id: event }),
+  updated_at: storedTime('2030-01-01T10:00:00Z'),
 });
 
 /** An answer as the questionnaire sends it. */
 const newAnswer = (provider: string) => ({ ...storedAnswer(provider), updated_at: serverTimestamp() });
 
-const event = (title: string) => ({
-  title,
-  description: 'Pitches',
-  location: 'Room 101',
-  start_time: null,
-  number_of_rounds: 1,
-  rounds: { round_1: [{ presenter_id: 'p-ada', first_name: 'Ada', last_name: 'Okafor' }] },
-  is_event_open: true,
-  round_number: 1,
-  presenter_index: 0,
-  is_matching: false,
-  is_emailing: false,
-});
-
 const deleteAll = async (db: Firestore, collectionName: string, eventId: string): Promise<void> => {
-  const found = await getDocs(query(collection(db, collectionName), where('event_id', '==', eventId)));
+  const found = await listWhere(db, collectionName, 'event_id', eventId);
   const batch = writeBatch(db);
   for (const stored of found.docs) batch.delete(stored.ref);
   await batch.commit();
@@ -122,18 +65,18 @@ const deleteAll = async (db: Firestore, collectionName: string, eventId: string)
 
 beforeEach(async () => {
   await seed({
-    'events/ev1': event('Med-Tech'),
-    'events/ev2': event('Agri-Tech'),
+    'events/ev1': liveEvent(),
+    'events/ev2': liveEvent({ title: 'Agri-Tech' }),
     'presenters/p-ada': presenter(),
-    'questions/q1': question(1),
-    'final_matches/m1': finalMatch('ev1'),
-    'final_matches/m2': finalMatch('ev2'),
+    'questions/q1': storedQuestion(1),
+    'final_matches/m1': adaFinalMatch('ev1'),
+    'final_matches/m2': adaFinalMatch('ev2'),
     'invites/inv-1': { email: 'new@example.com' },
-    [`providers/${ALICE}`]: profile(),
-    [`providers/${BOB}`]: profile({ first_name: 'Bob', last_name: 'Lee', email: 'bob@example.com' }),
+    [`providers/${ALICE}`]: aliceProfile(),
+    [`providers/${BOB}`]: aliceProfile({ first_name: 'Bob', last_name: 'Lee', email: 'bob@example.com' }),
     [`responses/${answerId(ALICE)}`]: storedAnswer(ALICE),
     [`responses/${answerId(BOB)}`]: storedAnswer(BOB),
-    [`responses/${answerId(ALICE, 'ev2')}`]: storedAnswer(ALICE, 'ev2'),
+    [`responses/${answerId(ALICE, 'q1', 'p-ada', 'ev2')}`]: storedAnswer(ALICE, 'ev2'),
   });
 });
 
@@ -223,17 +166,7 @@ describe('presenters', () => {
     });
 
     it('cannot store over-long fields', async () => {
-      for (const changes of [
-        { first_name: 'f'.repeat(101) },
-        { last_name: 'l'.repeat(101) },
-        { company: 'c'.repeat(201) },
-        { phone: '1'.repeat(21) },
-        { website: 'w'.repeat(2049) },
-        { profile_url: 'p'.repeat(2049) },
-        { linkedin_url: 'k'.repeat(2049) },
-        { favourites: Array.from({ length: 51 }, (_, index) => `q${index}`) },
-        { invite_id: 'i'.repeat(201) },
-      ]) {
+      for (const changes of overLongPresenterFields) {
         await assertFails(setDoc(doc(admin(), 'presenters', 'p-new'), presenter(changes)));
       }
     });
@@ -280,7 +213,7 @@ describe('presenters', () => {
 describe('questions', () => {
   describe('an admin', () => {
     it('adds, edits and deletes questions', async () => {
-      await assertSucceeds(setDoc(doc(admin(), 'questions', 'q2'), question(2)));
+      await assertSucceeds(setDoc(doc(admin(), 'questions', 'q2'), storedQuestion(2)));
       await assertSucceeds(updateDoc(doc(admin(), 'questions', 'q1'), { title: 'Changed' }));
       await assertSucceeds(deleteDoc(doc(admin(), 'questions', 'q2')));
     });
@@ -293,7 +226,7 @@ describe('questions', () => {
       });
 
       it('cannot add, edit or delete questions', async () => {
-        await assertFails(setDoc(doc(actor(), 'questions', 'q2'), question(2)));
+        await assertFails(setDoc(doc(actor(), 'questions', 'q2'), storedQuestion(2)));
         await assertFails(updateDoc(doc(actor(), 'questions', 'q1'), { title: 'Changed' }));
         await assertFails(deleteDoc(doc(actor(), 'questions', 'q1')));
       });
@@ -304,12 +237,12 @@ describe('questions', () => {
 describe('final_matches', () => {
   describe('an admin', () => {
     it("lists an event's final matches and deletes them (deleting the event)", async () => {
-      await assertSucceeds(getDocs(query(collection(admin(), 'final_matches'), where('event_id', '==', 'ev1'))));
+      await assertSucceeds(listWhere(admin(), 'final_matches', 'event_id', 'ev1'));
       await assertSucceeds(deleteAll(admin(), 'final_matches', 'ev1'));
     });
 
     it('creates and updates them', async () => {
-      await assertSucceeds(setDoc(doc(admin(), 'final_matches', 'm3'), finalMatch('ev1')));
+      await assertSucceeds(setDoc(doc(admin(), 'final_matches', 'm3'), adaFinalMatch('ev1')));
       await assertSucceeds(updateDoc(doc(admin(), 'final_matches', 'm1'), { matched_providers: [] }));
     });
   });
@@ -317,7 +250,7 @@ describe('final_matches', () => {
   describe('a visitor without a sign-in', () => {
     it('cannot read or list them', async () => {
       await assertFails(getDoc(doc(visitor(), 'final_matches', 'm1')));
-      await assertFails(getDocs(query(collection(visitor(), 'final_matches'), where('event_id', '==', 'ev1'))));
+      await assertFails(listWhere(visitor(), 'final_matches', 'event_id', 'ev1'));
     });
   });
 
@@ -328,7 +261,7 @@ describe('final_matches', () => {
     describe(name, () => {
       it("reads one and lists an event's results (the spec's section 6: a signed-in user)", async () => {
         await assertSucceeds(getDoc(doc(actor(), 'final_matches', 'm1')));
-        await assertSucceeds(getDocs(query(collection(actor(), 'final_matches'), where('event_id', '==', 'ev1'))));
+        await assertSucceeds(listWhere(actor(), 'final_matches', 'event_id', 'ev1'));
       });
     });
   }
@@ -336,7 +269,7 @@ describe('final_matches', () => {
   for (const [name, actor] of NON_ADMINS) {
     describe(name, () => {
       it('cannot create, update or delete them', async () => {
-        await assertFails(setDoc(doc(actor(), 'final_matches', 'm3'), finalMatch('ev1')));
+        await assertFails(setDoc(doc(actor(), 'final_matches', 'm3'), adaFinalMatch('ev1')));
         await assertFails(updateDoc(doc(actor(), 'final_matches', 'm1'), { matched_providers: [] }));
         await assertFails(deleteDoc(doc(actor(), 'final_matches', 'm1')));
       });
@@ -370,7 +303,7 @@ describe('providers', () => {
       });
 
       it("cannot create, edit or delete someone else's profile", async () => {
-        await assertFails(setDoc(doc(actor(), 'providers', CAROL), profile({ email: 'carol@example.com' })));
+        await assertFails(setDoc(doc(actor(), 'providers', CAROL), aliceProfile({ email: 'carol@example.com' })));
         await assertFails(updateDoc(doc(actor(), 'providers', BOB), { company: 'Hijacked' }));
         await assertFails(deleteDoc(doc(actor(), 'providers', BOB)));
       });
@@ -379,7 +312,7 @@ describe('providers', () => {
 
   describe('a signed-in user who is not an admin', () => {
     it('keeps a profile of their own, like any provider', async () => {
-      await assertSucceeds(setDoc(doc(user(), 'providers', USER), profile({ email: 'someone@example.edu' })));
+      await assertSucceeds(setDoc(doc(user(), 'providers', USER), aliceProfile({ email: 'someone@example.edu' })));
       await assertSucceeds(getDoc(doc(user(), 'providers', USER)));
     });
   });
@@ -389,7 +322,7 @@ describe('responses', () => {
   describe('an admin', () => {
     it("reads every answer and lists an event's answers", async () => {
       await assertSucceeds(getDocs(collection(admin(), 'responses')));
-      await assertSucceeds(getDocs(query(collection(admin(), 'responses'), where('event_id', '==', 'ev1'))));
+      await assertSucceeds(listWhere(admin(), 'responses', 'event_id', 'ev1'));
     });
 
     it("deletes an event's answers (deleting the event)", async () => {
@@ -406,7 +339,7 @@ describe('responses', () => {
     describe(name, () => {
       it("cannot read or list someone else's answers", async () => {
         await assertFails(getDocs(collection(actor(), 'responses')));
-        await assertFails(getDocs(query(collection(actor(), 'responses'), where('event_id', '==', 'ev1'))));
+        await assertFails(listWhere(actor(), 'responses', 'event_id', 'ev1'));
         await assertFails(getDoc(doc(actor(), 'responses', answerId(BOB))));
       });
 
@@ -425,7 +358,7 @@ describe('responses', () => {
   describe('a signed-in user who is not an admin', () => {
     it('answers under their own uid, like any provider', async () => {
       await assertSucceeds(setDoc(doc(user(), 'responses', answerId(USER)), newAnswer(USER)));
-      await assertSucceeds(getDocs(query(collection(user(), 'responses'), where('provider_id', '==', USER))));
+      await assertSucceeds(listWhere(user(), 'responses', 'provider_id', USER));
     });
   });
 });

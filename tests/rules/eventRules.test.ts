@@ -6,24 +6,12 @@
 // the Create Event form, the Edit Event dialog and the event control screen make.
 
 import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
-import {
-  collection,
-  deleteDoc,
-  doc,
-  getDoc,
-  getDocs,
-  query,
-  setDoc,
-  Timestamp,
-  updateDoc,
-  where,
-  writeBatch,
-  type Firestore,
-} from 'firebase/firestore';
+import { collection, deleteDoc, doc, getDoc, getDocs, setDoc, updateDoc, writeBatch, type Firestore } from 'firebase/firestore';
 import { beforeEach, describe, it } from 'vitest';
 import { addToRound, moveDown, moveUp, removeAt, resizeRounds } from '../../domain/rounds';
 import type { PresenterEntry } from '../../domain/documents';
 import { useFirestoreRules } from './firestoreRulesEnv';
+import { listWhere, storedTime } from './requests';
 
 const { alice, user, visitor, admin, seed } = useFirestoreRules('rules-event');
 
@@ -44,7 +32,7 @@ const newEvent = (changes: Record<string, unknown> = {}) => ({
   title: 'Med-Tech Pitch Session',
   description: 'Early-stage health innovators present for 3 minutes each.',
   location: 'Innovation Hub, Room 101',
-  start_time: Timestamp.fromDate(new Date('2030-05-01T11:15:00Z')),
+  start_time: storedTime('2030-05-01T11:15:00Z'),
   number_of_rounds: 2,
   rounds: { round_1: [], round_2: [] },
   is_event_open: false,
@@ -71,7 +59,7 @@ const storedEvent = (changes: Record<string, unknown> = {}) => ({
 });
 
 /** What the server reactions record (never an admin client). */
-const reactionStatus = { state: 'done', at: Timestamp.fromDate(new Date('2030-05-01T13:00:00Z')), counts: { presenters: 3 } };
+const reactionStatus = { state: 'done', at: storedTime('2030-05-01T13:00:00Z'), counts: { presenters: 3 } };
 
 const createEvent = (db: Firestore, data: Record<string, unknown>, id = 'ev-new') => setDoc(doc(db, 'events', id), data);
 const updateEvent = (db: Firestore, changes: Record<string, unknown>) => updateDoc(doc(db, 'events', 'ev1'), changes);
@@ -90,7 +78,7 @@ describe('events', () => {
       it('reads one event and lists them (the live event is public)', async () => {
         await assertSucceeds(getDoc(doc(actor(), 'events', 'ev1')));
         await assertSucceeds(getDocs(collection(actor(), 'events')));
-        await assertSucceeds(getDocs(query(collection(actor(), 'events'), where('is_event_open', '==', true))));
+        await assertSucceeds(listWhere(actor(), 'events', 'is_event_open', true));
       });
 
       it('cannot create an event, even a valid one', async () => {
@@ -239,7 +227,7 @@ describe('events', () => {
             title: 'Med-Tech Spring Session',
             description: 'Changed',
             location: 'Auditorium',
-            start_time: Timestamp.fromDate(new Date('2030-06-01T09:00:00Z')),
+            start_time: storedTime('2030-06-01T09:00:00Z'),
             normalLogo: 'https://storage.example.com/event_logos/ev1_normal.webp',
             middleLogo: 'https://storage.example.com/event_logos/ev1_middle.png',
           }),
@@ -373,8 +361,8 @@ describe('events', () => {
         });
         const db = admin();
         const [responses, matches] = await Promise.all([
-          getDocs(query(collection(db, 'responses'), where('event_id', '==', 'ev1'))),
-          getDocs(query(collection(db, 'final_matches'), where('event_id', '==', 'ev1'))),
+          listWhere(db, 'responses', 'event_id', 'ev1'),
+          listWhere(db, 'final_matches', 'event_id', 'ev1'),
         ]);
         const batch = writeBatch(db);
         for (const stored of [...responses.docs, ...matches.docs]) batch.delete(stored.ref);

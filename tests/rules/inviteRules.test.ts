@@ -11,36 +11,33 @@ import {
   doc,
   getDoc,
   getDocs,
-  query,
   serverTimestamp,
   setDoc,
-  Timestamp,
   updateDoc,
-  where,
   writeBatch,
   type Firestore,
 } from 'firebase/firestore';
 import { beforeEach, describe, it } from 'vitest';
+import { storedNiaSignup } from '../support/fixtures';
 import { ADMIN, USER, useFirestoreRules } from './firestoreRulesEnv';
+import { INVITE, listWhere, NEWCOMER, signUp, storedTime } from './requests';
 
 const { anonymous, alice, user, visitor, admin, seed } = useFirestoreRules('rules-invite');
 
-const INVITE = 'inv-1';
 const NEW_INVITE = 'Xq3vT9kLmP2sR7wYz4Ab';
-const NEWCOMER = 'newcomer-uid';
 const ORIGIN = 'https://pitch.example.edu';
 
 /** An invite as the server stores it after a sent e-mail. */
 const storedInvite = {
   email: 'new@example.com',
   created_by: ADMIN,
-  created_at: Timestamp.fromDate(new Date('2030-04-01T09:00:00Z')),
+  created_at: storedTime('2030-04-01T09:00:00Z'),
   signup_url: `${ORIGIN}/signup?c=${INVITE}`,
-  mail_requested_at: Timestamp.fromDate(new Date('2030-04-01T09:01:00Z')),
+  mail_requested_at: storedTime('2030-04-01T09:01:00Z'),
   mail_status: {
     state: 'sent',
-    at: Timestamp.fromDate(new Date('2030-04-01T09:01:05Z')),
-    request_at: Timestamp.fromDate(new Date('2030-04-01T09:01:00Z')),
+    at: storedTime('2030-04-01T09:01:05Z'),
+    request_at: storedTime('2030-04-01T09:01:00Z'),
     attempts: 1,
     message_id: '<m1@example.edu>',
   },
@@ -57,23 +54,8 @@ const newInvite = (changes: Record<string, unknown> = {}, id = NEW_INVITE) => ({
 
 const createInvite = (db: Firestore, data: Record<string, unknown>, id = NEW_INVITE) => setDoc(doc(db, 'invites', id), data);
 
-/** Presenter signup as /signup does it: the presenter created and the invite deleted in one batch. */
-function signUp(db: Firestore, uid = NEWCOMER, inviteId = INVITE): Promise<void> {
-  const batch = writeBatch(db);
-  batch.set(doc(db, 'presenters', uid), {
-    first_name: 'Nia',
-    last_name: 'Addo',
-    email: 'new@example.com',
-    company: 'CardioNest',
-    terms_accepted: true,
-    invite_id: inviteId,
-    verified: false,
-    status: 'Up Next',
-    favourites: [],
-  });
-  batch.delete(doc(db, 'invites', inviteId));
-  return batch.commit();
-}
+/** Nia's presenter document, as /signup stores it for the invite's e-mail. */
+const nia = { ...storedNiaSignup(INVITE), email: 'new@example.com' };
 
 beforeEach(async () => {
   await seed({
@@ -138,10 +120,8 @@ describe('invites', () => {
 
       it('cannot name another creator or another time than the server’s', async () => {
         await assertFails(createInvite(admin(), newInvite({ created_by: USER })));
-        await assertFails(createInvite(admin(), newInvite({ created_at: Timestamp.fromDate(new Date('2030-01-01T00:00:00Z')) })));
-        await assertFails(
-          createInvite(admin(), newInvite({ mail_requested_at: Timestamp.fromDate(new Date('2030-01-01T00:00:00Z')) })),
-        );
+        await assertFails(createInvite(admin(), newInvite({ created_at: storedTime('2030-01-01T00:00:00Z') })));
+        await assertFails(createInvite(admin(), newInvite({ mail_requested_at: storedTime('2030-01-01T00:00:00Z') })));
       });
 
       it('cannot store a link to another invite, a relative, non-web or over-long link', async () => {
@@ -170,9 +150,7 @@ describe('invites', () => {
       });
 
       it('cannot set the request to another time than the server’s', async () => {
-        await assertFails(
-          updateDoc(doc(admin(), 'invites', INVITE), { mail_requested_at: Timestamp.fromDate(new Date('2031-01-01T00:00:00Z')) }),
-        );
+        await assertFails(updateDoc(doc(admin(), 'invites', INVITE), { mail_requested_at: storedTime('2031-01-01T00:00:00Z') }));
       });
 
       it("cannot write or clear the server's mail_status", async () => {
@@ -216,7 +194,7 @@ describe('invites', () => {
       describe('list', () => {
         it('cannot list invites, not even by e-mail', async () => {
           await assertFails(getDocs(collection(actor(), 'invites')));
-          await assertFails(getDocs(query(collection(actor(), 'invites'), where('email', '==', 'new@example.com'))));
+          await assertFails(listWhere(actor(), 'invites', 'email', 'new@example.com'));
         });
       });
 
@@ -249,12 +227,12 @@ describe('invites', () => {
     const newcomer = () => anonymous(NEWCOMER);
 
     it('deletes the invite in the batch that creates their presenter document', async () => {
-      await assertSucceeds(signUp(newcomer()));
+      await assertSucceeds(signUp(newcomer(), nia));
     });
 
     it('cannot delete the invite on its own, before or after signing up', async () => {
       await assertFails(deleteDoc(doc(newcomer(), 'invites', INVITE)));
-      await assertSucceeds(signUp(newcomer()));
+      await assertSucceeds(signUp(newcomer(), nia));
       await assertFails(deleteDoc(doc(newcomer(), 'invites', 'inv-other')));
     });
 
@@ -262,14 +240,7 @@ describe('invites', () => {
       const db = newcomer();
       await assertFails(
         writeBatch(db)
-          .set(doc(db, 'presenters', NEWCOMER), {
-            first_name: 'Nia',
-            last_name: 'Addo',
-            email: 'new@example.com',
-            company: 'CardioNest',
-            terms_accepted: true,
-            invite_id: INVITE,
-          })
+          .set(doc(db, 'presenters', NEWCOMER), nia)
           .delete(doc(db, 'invites', INVITE))
           .delete(doc(db, 'invites', 'inv-other'))
           .commit(),

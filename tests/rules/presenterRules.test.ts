@@ -4,36 +4,23 @@
 // denial is tried, not only the allows. Each test gets fresh clients and an empty database.
 
 import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
-import { collection, deleteDoc, doc, getDoc, getDocs, setDoc, updateDoc, writeBatch, type Firestore } from 'firebase/firestore';
+import { collection, deleteDoc, doc, getDoc, getDocs, setDoc, updateDoc, writeBatch } from 'firebase/firestore';
 import { beforeEach, describe, it } from 'vitest';
+import { niaSignupFields, overLongContactFields } from '../support/fixtures';
 import { ALICE, useFirestoreRules } from './firestoreRulesEnv';
+import { INVITE, NEWCOMER, signUp } from './requests';
 
 const { anonymous, alice, visitor, user, admin, seed } = useFirestoreRules('rules-presenter');
 
-/** The newcomer who opened the invite link (signed in anonymously). */
-const NEWCOMER = 'newcomer-uid';
-const INVITE = 'inv-1';
-
 /** What the signup form stores. */
 const signup = (changes: Record<string, unknown> = {}) => ({
+  ...niaSignupFields,
   first_name: 'Nia',
-  last_name: 'Addo',
   email: 'new@example.com',
-  company: 'CardioNest',
-  phone: '(555) 010-0042',
-  website: 'https://cardionest.example.com',
   terms_accepted: true,
   invite_id: INVITE,
   ...changes,
 });
-
-/** Signs up as the spec's signup does: the presenter created and the invite deleted in one batch. */
-function signUp(db: Firestore, data: Record<string, unknown>, uid = NEWCOMER, inviteId = INVITE): Promise<void> {
-  const batch = writeBatch(db);
-  batch.set(doc(db, 'presenters', uid), data);
-  batch.delete(doc(db, 'invites', inviteId));
-  return batch.commit();
-}
 
 const newcomer = () => anonymous(NEWCOMER);
 
@@ -110,15 +97,7 @@ describe('presenters', () => {
     });
 
     it('cannot store over-long fields', async () => {
-      for (const changes of [
-        { first_name: 'f'.repeat(101) },
-        { last_name: 'l'.repeat(101) },
-        { company: 'c'.repeat(201) },
-        { phone: '1'.repeat(21) },
-        { website: 'w'.repeat(2049) },
-        { profile_url: 'p'.repeat(2049) },
-        { linkedin_url: 'k'.repeat(2049) },
-      ]) {
+      for (const changes of overLongContactFields) {
         await assertFails(signUp(newcomer(), signup(changes)));
       }
     });

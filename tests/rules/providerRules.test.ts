@@ -14,14 +14,15 @@ import {
   query,
   serverTimestamp,
   setDoc,
-  Timestamp,
   updateDoc,
   where,
   writeBatch,
   type Query,
 } from 'firebase/firestore';
 import { beforeEach, describe, it } from 'vitest';
+import { adaFinalMatch, aliceProfile, answerId, liveEvent, starsAnswer, storedQuestion } from '../support/fixtures';
 import { ALICE, BOB, useFirestoreRules } from './firestoreRulesEnv';
+import { listWhere, storedTime } from './requests';
 
 const { alice, bob, visitor, admin, seed } = useFirestoreRules('rules-provider');
 
@@ -40,114 +41,69 @@ const firstSnapshot = (target: Query): Promise<void> =>
     );
   });
 
-const profile = (changes: Record<string, unknown> = {}) => ({
-  first_name: 'Alice',
-  last_name: 'Ng',
-  email: 'alice@example.com',
-  company: 'Acme Health',
-  phone: '(555) 123-4567',
-  terms_accepted: true,
-  ...changes,
-});
-
-const answerId = (provider: string, question = 'q1', presenter = 'p-ada', event = 'ev1') =>
-  `${provider}_${event}_${presenter}_${question}`;
-
+/** An answer as the rating screen saves it, with a comment and the server's time. */
 const answer = (provider: string, changes: Record<string, unknown> = {}) => ({
-  event_id: 'ev1',
-  presenter_id: 'p-ada',
-  question_id: 'q1',
-  provider_id: provider,
-  type: 'stars',
-  rating: 4,
-  comment: 'Strong team',
-  response: null,
+  ...starsAnswer(provider, { comment: 'Strong team' }),
   updated_at: serverTimestamp(),
   ...changes,
 });
 
 /** An answer as stored (a fixed time instead of the server's). */
-const storedAnswer = (provider: string) => ({
-  ...answer(provider),
-  updated_at: Timestamp.fromDate(new Date('2030-01-01T10:00:00Z')),
-});
-
-const question = (number: number, type: 'stars' | 'rating' | 'text') => ({
-  question_number: number,
-  type,
-  title: `Question ${number}`,
-  questions: `Question ${number}?`,
-  question: `Question ${number}`,
-});
-
-const event = (changes: Record<string, unknown> = {}) => ({
-  title: 'Med-Tech',
-  description: 'Pitches',
-  location: 'Room 101',
-  start_time: null,
-  number_of_rounds: 1,
-  is_event_open: true,
-  round_number: 1,
-  presenter_index: 0,
-  rounds: { round_1: [{ presenter_id: 'p-ada', first_name: 'Ada', last_name: 'Okafor' }] },
-  is_matching: false,
-  is_emailing: false,
-  ...changes,
-});
+const storedAnswer = (provider: string) => ({ ...answer(provider), updated_at: storedTime('2030-01-01T10:00:00Z') });
 
 /** What answers point at: event ev1, presenter p-ada, questions q1 (stars), q2 (rating) and q5 (text). */
 const answerable = {
-  'events/ev1': event(),
+  'events/ev1': liveEvent(),
   'presenters/p-ada': { first_name: 'Ada', last_name: 'Okafor', email: 'ada@example.com', verified: true },
-  'questions/q1': question(1, 'stars'),
-  'questions/q2': question(2, 'rating'),
-  'questions/q5': question(5, 'text'),
+  'questions/q1': storedQuestion(1, 'stars'),
+  'questions/q2': storedQuestion(2, 'rating'),
+  'questions/q5': storedQuestion(5, 'text'),
 };
 
 describe('providers', () => {
   describe('the provider themself', () => {
     it('creates their profile under their uid', async () => {
-      await assertSucceeds(setDoc(doc(alice(), 'providers', ALICE), profile()));
+      await assertSucceeds(setDoc(doc(alice(), 'providers', ALICE), aliceProfile()));
     });
 
     it('creates a profile without a phone number', async () => {
-      const { phone: _phone, ...withoutPhone } = profile();
+      const { phone: _phone, ...withoutPhone } = aliceProfile();
       await assertSucceeds(setDoc(doc(alice(), 'providers', ALICE), withoutPhone));
-      await assertSucceeds(setDoc(doc(alice(), 'providers', ALICE), profile({ phone: '' })));
+      await assertSucceeds(setDoc(doc(alice(), 'providers', ALICE), aliceProfile({ phone: '' })));
     });
 
     it('reads and updates their profile', async () => {
-      await seed({ [`providers/${ALICE}`]: profile() });
+      await seed({ [`providers/${ALICE}`]: aliceProfile() });
       await assertSucceeds(getDoc(doc(alice(), 'providers', ALICE)));
       await assertSucceeds(updateDoc(doc(alice(), 'providers', ALICE), { company: 'New Co' }));
     });
 
     it('cannot leave out a required field', async () => {
       for (const field of ['first_name', 'last_name', 'email', 'company', 'terms_accepted']) {
-        const incomplete: Record<string, unknown> = profile();
+        const incomplete: Record<string, unknown> = aliceProfile();
         delete incomplete[field];
         await assertFails(setDoc(doc(alice(), 'providers', ALICE), incomplete));
       }
-      await assertFails(setDoc(doc(alice(), 'providers', ALICE), profile({ first_name: '' })));
+      await assertFails(setDoc(doc(alice(), 'providers', ALICE), aliceProfile({ first_name: '' })));
     });
 
     it('cannot store an invalid e-mail, a long phone, unaccepted terms or extra fields', async () => {
-      await assertFails(setDoc(doc(alice(), 'providers', ALICE), profile({ email: 'alice@example' })));
-      await assertFails(setDoc(doc(alice(), 'providers', ALICE), profile({ email: 42 })));
-      await assertFails(setDoc(doc(alice(), 'providers', ALICE), profile({ phone: '1'.repeat(21) })));
-      await assertFails(setDoc(doc(alice(), 'providers', ALICE), profile({ terms_accepted: false })));
-      await assertFails(setDoc(doc(alice(), 'providers', ALICE), profile({ admin: true })));
+      await assertFails(setDoc(doc(alice(), 'providers', ALICE), aliceProfile({ email: 'alice@example' })));
+      await assertFails(setDoc(doc(alice(), 'providers', ALICE), aliceProfile({ email: 42 })));
+      await assertFails(setDoc(doc(alice(), 'providers', ALICE), aliceProfile({ phone: '1'.repeat(21) })));
+      await assertFails(setDoc(doc(alice(), 'providers', ALICE), aliceProfile({ terms_accepted: false })));
+      await assertFails(setDoc(doc(alice(), 'providers', ALICE), aliceProfile({ admin: true })));
     });
 
     it('cannot list the providers', async () => {
-      await seed({ [`providers/${ALICE}`]: profile() });
+      await seed({ [`providers/${ALICE}`]: aliceProfile() });
       await assertFails(getDocs(collection(alice(), 'providers')));
     });
   });
 
   describe('another provider', () => {
     beforeEach(async () => {
-      await seed({ [`providers/${ALICE}`]: profile() });
+      await seed({ [`providers/${ALICE}`]: aliceProfile() });
     });
 
     it("cannot read someone else's profile (phone and e-mail)", async () => {
@@ -155,7 +111,7 @@ describe('providers', () => {
     });
 
     it("cannot create, update or delete someone else's profile", async () => {
-      await assertFails(setDoc(doc(bob(), 'providers', 'carol-uid'), profile()));
+      await assertFails(setDoc(doc(bob(), 'providers', 'carol-uid'), aliceProfile()));
       await assertFails(updateDoc(doc(bob(), 'providers', ALICE), { company: 'Hijacked' }));
       await assertFails(deleteDoc(doc(bob(), 'providers', ALICE)));
     });
@@ -163,15 +119,15 @@ describe('providers', () => {
 
   describe('a visitor without a sign-in', () => {
     it('can neither read nor write profiles', async () => {
-      await seed({ [`providers/${ALICE}`]: profile() });
+      await seed({ [`providers/${ALICE}`]: aliceProfile() });
       await assertFails(getDoc(doc(visitor(), 'providers', ALICE)));
-      await assertFails(setDoc(doc(visitor(), 'providers', 'anyone'), profile()));
+      await assertFails(setDoc(doc(visitor(), 'providers', 'anyone'), aliceProfile()));
     });
   });
 
   describe('an admin', () => {
     it('reads and lists every profile', async () => {
-      await seed({ [`providers/${ALICE}`]: profile() });
+      await seed({ [`providers/${ALICE}`]: aliceProfile() });
       await assertSucceeds(getDoc(doc(admin(), 'providers', ALICE)));
       await assertSucceeds(getDocs(collection(admin(), 'providers')));
     });
@@ -232,7 +188,7 @@ describe('responses', () => {
 
     it('saves every answer about a presenter in one batch, up to 18 questions (the reads a batch may make)', async () => {
       const ids = Array.from({ length: 18 }, (_, index) => `qb${index + 1}`);
-      await seed(Object.fromEntries(ids.map((id, index) => [`questions/${id}`, question(index + 1, 'stars')])));
+      await seed(Object.fromEntries(ids.map((id, index) => [`questions/${id}`, storedQuestion(index + 1, 'stars')])));
       const db = alice();
       const batch = writeBatch(db);
       for (const id of ids) batch.set(doc(db, 'responses', answerId(ALICE, id)), answer(ALICE, { question_id: id }));
@@ -316,9 +272,9 @@ describe('responses', () => {
     });
 
     it('answers an event the admin has closed, until matching starts (answers given offline arrive late)', async () => {
-      await seed({ 'events/ev1': event({ is_event_open: false, presenter_index: -1 }) });
+      await seed({ 'events/ev1': liveEvent({ is_event_open: false, presenter_index: -1 }) });
       await assertSucceeds(setDoc(doc(alice(), 'responses', answerId(ALICE)), answer(ALICE)));
-      const { is_matching: _matching, ...withoutMatchingFlag } = event({ is_event_open: false });
+      const { is_matching: _matching, ...withoutMatchingFlag } = liveEvent({ is_event_open: false });
       await seed({ 'events/ev1': withoutMatchingFlag });
       await assertSucceeds(setDoc(doc(alice(), 'responses', answerId(ALICE)), answer(ALICE, { rating: 2 })));
     });
@@ -326,7 +282,7 @@ describe('responses', () => {
     it('cannot answer, or revise an answer, once matching has started for the event', async () => {
       await seed({
         [`responses/${answerId(ALICE)}`]: storedAnswer(ALICE),
-        'events/ev1': event({ is_event_open: false, is_matching: true }),
+        'events/ev1': liveEvent({ is_event_open: false, is_matching: true }),
       });
       await assertFails(
         setDoc(doc(alice(), 'responses', answerId(ALICE, 'q2')), answer(ALICE, { question_id: 'q2', type: 'rating' })),
@@ -341,7 +297,7 @@ describe('responses', () => {
 
     it('cannot store an answer under an id that does not match its fields', async () => {
       await seed({
-        'events/ev2': event(),
+        'events/ev2': liveEvent(),
         'presenters/p-lin': { first_name: 'Lin', last_name: 'Chen', email: 'lin@example.com' },
       });
       await assertFails(setDoc(doc(alice(), 'responses', 'random-id'), answer(ALICE)));
@@ -355,10 +311,7 @@ describe('responses', () => {
       await assertFails(setDoc(doc(alice(), 'responses', answerId(ALICE)), withoutEvent));
       await assertFails(setDoc(doc(alice(), 'responses', answerId(ALICE)), answer(ALICE, { score: 99 })));
       await assertFails(
-        setDoc(
-          doc(alice(), 'responses', answerId(ALICE)),
-          answer(ALICE, { updated_at: Timestamp.fromDate(new Date('2020-01-01')) }),
-        ),
+        setDoc(doc(alice(), 'responses', answerId(ALICE)), answer(ALICE, { updated_at: storedTime('2020-01-01') })),
       );
     });
 
@@ -385,7 +338,7 @@ describe('responses', () => {
 
     it("cannot read someone else's answers, alone or in a list", async () => {
       await assertFails(getDoc(doc(bob(), 'responses', answerId(ALICE))));
-      await assertFails(getDocs(query(collection(bob(), 'responses'), where('provider_id', '==', ALICE))));
+      await assertFails(listWhere(bob(), 'responses', 'provider_id', ALICE));
       await assertFails(getDocs(collection(bob(), 'responses')));
     });
 
@@ -416,7 +369,7 @@ describe('responses', () => {
 
 describe('what everyone reads and only admins write', () => {
   beforeEach(async () => {
-    await seed({ 'events/ev1': event(), 'questions/q1': question(1, 'stars') });
+    await seed({ 'events/ev1': liveEvent(), 'questions/q1': storedQuestion(1, 'stars') });
   });
 
   for (const [name, path, change] of [
@@ -459,17 +412,7 @@ describe('what everyone reads and only admins write', () => {
 describe('final_matches (the session results: names, companies and e-mails of matched people)', () => {
   beforeEach(async () => {
     await seed({
-      'final_matches/m1': {
-        event_id: 'ev1',
-        presenter_id: 'p-ada',
-        presenter_details: { first_name: 'Ada', last_name: 'Okafor', email: 'ada@example.com', company: 'PulseLoop' },
-        matched_providers: [
-          {
-            provider_id: BOB,
-            provider_details: { first_name: 'Bob', last_name: 'Lee', email: 'bob@example.com', company: 'MedBridge' },
-          },
-        ],
-      },
+      'final_matches/m1': adaFinalMatch(),
     });
   });
 
@@ -477,7 +420,7 @@ describe('final_matches (the session results: names, companies and e-mails of ma
     it('cannot read one or list them', async () => {
       await assertFails(getDoc(doc(visitor(), 'final_matches', 'm1')));
       await assertFails(getDocs(collection(visitor(), 'final_matches')));
-      await assertFails(getDocs(query(collection(visitor(), 'final_matches'), where('event_id', '==', 'ev1'))));
+      await assertFails(listWhere(visitor(), 'final_matches', 'event_id', 'ev1'));
     });
 
     it('cannot write', async () => {
@@ -488,7 +431,7 @@ describe('final_matches (the session results: names, companies and e-mails of ma
   describe('an anonymous provider or attendee', () => {
     it("reads one and lists an event's results", async () => {
       await assertSucceeds(getDoc(doc(alice(), 'final_matches', 'm1')));
-      await assertSucceeds(getDocs(query(collection(alice(), 'final_matches'), where('event_id', '==', 'ev1'))));
+      await assertSucceeds(listWhere(alice(), 'final_matches', 'event_id', 'ev1'));
     });
 
     it('cannot create, update or delete them', async () => {

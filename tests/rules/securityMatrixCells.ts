@@ -10,17 +10,22 @@ import {
   doc,
   getDoc,
   getDocs,
-  query,
   serverTimestamp,
   setDoc,
-  Timestamp,
   updateDoc,
-  where,
-  writeBatch,
   type Firestore,
 } from 'firebase/firestore';
-import { PNG_1X1 } from '../support/fixtures';
+import {
+  adaFinalMatch,
+  aliceProfile,
+  answerId,
+  PNG_1X1,
+  starsAnswer,
+  storedNiaSignup,
+  storedQuestion,
+} from '../support/fixtures';
 import { ADMIN, ALICE, BOB, USER } from './firestoreRulesEnv';
+import { INVITE, listWhere, signUp, storedTime } from './requests';
 
 /** The matrix's columns, in order. */
 export const ACTORS = ['signedOut', 'provider', 'otherProvider', 'presenter', 'user', 'admin'] as const;
@@ -91,10 +96,9 @@ const OWNER_AND_ADMIN: readonly ActorKey[] = ['provider', 'admin'];
 const NOBODY: readonly ActorKey[] = [];
 
 const CAROL = 'carol-uid';
-const INVITE = 'inv-1';
 const USED_INVITE = 'inv-used';
 const ORIGIN = 'https://pitch.example.edu';
-const AT = Timestamp.fromDate(new Date('2030-05-01T10:00:00Z'));
+const AT = storedTime('2030-05-01T10:00:00Z');
 const SIX_MB = 6 * 1024 * 1024;
 
 const event = (changes: Record<string, unknown> = {}) => ({
@@ -125,33 +129,17 @@ const storedEvent = event({
   matching_status: { state: 'done', at: AT, counts: { presenters: 2 } },
 });
 
-const question = (number: number, type: 'stars' | 'rating') => ({
-  question_number: number,
-  type,
-  title: `Question ${number}`,
-  questions: `Question ${number}?`,
-  question: `Question ${number}`,
-});
-
 /** Presenter fields as the signup form stores them (the spec's section 5). */
 const signup = (changes: Record<string, unknown> = {}) => ({
+  ...storedNiaSignup(INVITE),
   first_name: 'Lin',
   last_name: 'Chen',
   email: 'lin@example.com',
-  company: 'CardioNest',
-  phone: '(555) 010-0042',
   website: '',
-  profile_url: '',
-  linkedin_url: '',
-  favourites: [],
-  verified: false,
-  status: 'Up Next',
-  terms_accepted: true,
-  invite_id: INVITE,
   ...changes,
 });
 
-const nia = signup({ first_name: 'Nia', last_name: 'Addo', email: 'nia@example.com', invite_id: USED_INVITE });
+const nia = { ...storedNiaSignup(USED_INVITE), website: '' };
 const ada = { first_name: 'Ada', last_name: 'Okafor', email: 'ada@example.com', company: 'PulseLoop', verified: true };
 const storedInvite = {
   email: 'lin@example.com',
@@ -160,45 +148,19 @@ const storedInvite = {
   signup_url: `${ORIGIN}/signup?c=${INVITE}`,
 };
 
-const profile = (changes: Record<string, unknown> = {}) => ({
-  first_name: 'Alice',
-  last_name: 'Ng',
-  email: 'alice@example.com',
-  company: 'Acme Health',
-  phone: '(555) 123-4567',
-  terms_accepted: true,
-  ...changes,
-});
-
-const answerId = (provider: string, questionId: string) => `${provider}_ev1_p-ada_${questionId}`;
-
 /** An answer as the rating screen saves it (the spec's section 3, with event_id and the server's time). */
 const answer = (provider: string, questionId: string, changes: Record<string, unknown> = {}) => ({
-  event_id: 'ev1',
-  presenter_id: 'p-ada',
-  question_id: questionId,
-  provider_id: provider,
-  type: questionId === 'q1' ? 'stars' : 'rating',
-  rating: 4,
-  comment: null,
-  response: null,
+  ...starsAnswer(provider, { question_id: questionId, type: questionId === 'q1' ? 'stars' : 'rating' }),
   updated_at: serverTimestamp(),
   ...changes,
 });
 
 const storedAnswer = { ...answer(ALICE, 'q1', { comment: 'Strong team' }), updated_at: AT };
 
-const finalMatch = {
-  event_id: 'ev1',
-  presenter_id: 'p-ada',
-  presenter_details: { first_name: 'Ada', last_name: 'Okafor', email: 'ada@example.com', company: 'PulseLoop' },
-  matched_providers: [
-    {
-      provider_id: ALICE,
-      provider_details: { first_name: 'Alice', last_name: 'Ng', email: 'alice@example.com', company: 'Acme' },
-    },
-  ],
-};
+const finalMatch = adaFinalMatch('ev1', {
+  provider_id: ALICE,
+  provider_details: { first_name: 'Alice', last_name: 'Ng', email: 'alice@example.com', company: 'Acme' },
+});
 
 const emailSend = { event_id: 'ev1', role: 'provider', email: 'alice@example.com', state: 'sent', attempts: 1 };
 /** An event's roster (domain/roster.ts): each presenter's company, for the public room display. */
@@ -250,16 +212,11 @@ export function matrixGroups(backdoor: Backdoor): MatrixGroup[] {
   const restoreEvent = () => backdoor.seed({ 'events/ev1': storedEvent });
   const restoreNia = () => backdoor.seed({ [`presenters/${PRESENTER}`]: nia });
   const restoreInvite = () => backdoor.seed({ [`invites/${INVITE}`]: storedInvite });
-  const restoreProfile = () => backdoor.seed({ [`providers/${ALICE}`]: profile() });
+  const restoreProfile = () => backdoor.seed({ [`providers/${ALICE}`]: aliceProfile() });
   const restoreAnswer = () => backdoor.seed({ [`responses/${answerId(ALICE, 'q1')}`]: storedAnswer });
 
-  /** Signs up through the open invite as /signup does: presenters/{uid} created and the invite deleted in one batch. */
-  const signUp = (a: Actor, data: Record<string, unknown>) => {
-    const batch = writeBatch(a.db);
-    batch.set(doc(a.db, 'presenters', a.uid ?? 'p-visitor'), data);
-    batch.delete(doc(a.db, 'invites', INVITE));
-    return batch.commit();
-  };
+  /** Signs up through the open invite, under the actor's own uid. */
+  const signUpAs = (a: Actor, data: Record<string, unknown>) => signUp(a.db, data, a.uid ?? 'p-visitor');
   const undoSignup = async (a: Actor) => {
     await (a.uid === PRESENTER ? restoreNia() : backdoor.remove(`presenters/${a.uid ?? 'p-visitor'}`));
     await restoreInvite();
@@ -268,7 +225,7 @@ export function matrixGroups(backdoor: Backdoor): MatrixGroup[] {
   const forgedSignup = (operation: string, changes: Record<string, unknown>, allowed: readonly ActorKey[]): MatrixRow => ({
     operation,
     allowed,
-    attempt: (a) => signUp(a, signup(changes)),
+    attempt: (a) => signUpAs(a, signup(changes)),
     after: undoSignup,
   });
 
@@ -334,11 +291,11 @@ export function matrixGroups(backdoor: Backdoor): MatrixGroup[] {
     {
       // Everyone reads the questionnaire; admins maintain it.
       target: 'questions',
-      documents: { 'questions/q1': question(1, 'stars') },
+      documents: { 'questions/q1': storedQuestion(1, 'stars') },
       rows: [
         { operation: 'get', allowed: EVERYONE, attempt: (a) => getDoc(doc(a.db, 'questions', 'q1')) },
         { operation: 'list', allowed: EVERYONE, attempt: (a) => getDocs(collection(a.db, 'questions')) },
-        ...adminWrites('questions', 'q1', question(1, 'stars'), question(3, 'stars'), backdoor),
+        ...adminWrites('questions', 'q1', storedQuestion(1, 'stars'), storedQuestion(3, 'stars'), backdoor),
       ],
     },
     {
@@ -371,7 +328,7 @@ export function matrixGroups(backdoor: Backdoor): MatrixGroup[] {
           // once; the presenter already has their document.
           operation: 'create by signing up with the invite',
           allowed: ['provider', 'otherProvider', 'user', 'admin'],
-          attempt: (a) => signUp(a, signup()),
+          attempt: (a) => signUpAs(a, signup()),
           after: undoSignup,
         },
         forgedSignup('sign up with verified: true', { verified: true }, ADMIN_ONLY),
@@ -436,14 +393,14 @@ export function matrixGroups(backdoor: Backdoor): MatrixGroup[] {
       // A provider reads and writes only their own profile; admins read all (DECISIONS.md). The
       // rules check what a provider stores, not what an admin stores.
       target: 'providers',
-      documents: { [`providers/${ALICE}`]: profile() },
+      documents: { [`providers/${ALICE}`]: aliceProfile() },
       rows: [
         { operation: 'get', allowed: OWNER_AND_ADMIN, attempt: (a) => getDoc(doc(a.db, 'providers', ALICE)) },
         { operation: 'list', allowed: ADMIN_ONLY, attempt: (a) => getDocs(collection(a.db, 'providers')) },
         {
           operation: 'create',
           allowed: OWNER_AND_ADMIN,
-          attempt: (a) => setDoc(doc(a.db, 'providers', ALICE), profile()),
+          attempt: (a) => setDoc(doc(a.db, 'providers', ALICE), aliceProfile()),
           before: () => backdoor.remove(`providers/${ALICE}`),
           after: restoreProfile,
         },
@@ -463,20 +420,20 @@ export function matrixGroups(backdoor: Backdoor): MatrixGroup[] {
           // Providers are anonymous users (DECISIONS.md): whoever is signed in may keep a profile of their own.
           operation: 'create their own profile (id = their uid)',
           allowed: SIGNED_IN,
-          attempt: (a) => setDoc(doc(a.db, 'providers', a.uid ?? 'anyone'), profile()),
+          attempt: (a) => setDoc(doc(a.db, 'providers', a.uid ?? 'anyone'), aliceProfile()),
           before: (a) => backdoor.remove(`providers/${a.uid ?? 'anyone'}`),
           after: (a) => (a.uid === ALICE ? restoreProfile() : backdoor.remove(`providers/${a.uid ?? 'anyone'}`)),
         },
         {
           operation: 'update with an extra field admin: true',
           allowed: NOBODY,
-          attempt: (a) => setDoc(doc(a.db, 'providers', ALICE), profile({ admin: true })),
+          attempt: (a) => setDoc(doc(a.db, 'providers', ALICE), aliceProfile({ admin: true })),
           after: restoreProfile,
         },
         {
           operation: 'update with a 10,000-character first_name',
           allowed: NOBODY,
-          attempt: (a) => setDoc(doc(a.db, 'providers', ALICE), profile({ first_name: 'f'.repeat(10_000) })),
+          attempt: (a) => setDoc(doc(a.db, 'providers', ALICE), aliceProfile({ first_name: 'f'.repeat(10_000) })),
           after: restoreProfile,
         },
       ],
@@ -489,8 +446,8 @@ export function matrixGroups(backdoor: Backdoor): MatrixGroup[] {
       documents: {
         'events/ev1': storedEvent,
         'presenters/p-ada': ada,
-        'questions/q1': question(1, 'stars'),
-        'questions/q2': question(2, 'rating'),
+        'questions/q1': storedQuestion(1, 'stars'),
+        'questions/q2': storedQuestion(2, 'rating'),
         [`responses/${answerId(ALICE, 'q1')}`]: storedAnswer,
       },
       rows: [
@@ -498,7 +455,7 @@ export function matrixGroups(backdoor: Backdoor): MatrixGroup[] {
         {
           operation: 'list (the provider’s own, as the app asks)',
           allowed: OWNER_AND_ADMIN,
-          attempt: (a) => getDocs(query(collection(a.db, 'responses'), where('provider_id', '==', ALICE))),
+          attempt: (a) => listWhere(a.db, 'responses', 'provider_id', ALICE),
         },
         { operation: 'list (every answer)', allowed: ADMIN_ONLY, attempt: (a) => getDocs(collection(a.db, 'responses')) },
         {
@@ -549,7 +506,7 @@ export function matrixGroups(backdoor: Backdoor): MatrixGroup[] {
         {
           operation: 'list',
           allowed: SIGNED_IN,
-          attempt: (a) => getDocs(query(collection(a.db, 'final_matches'), where('event_id', '==', 'ev1'))),
+          attempt: (a) => listWhere(a.db, 'final_matches', 'event_id', 'ev1'),
         },
         ...adminWrites('final_matches', 'm1', finalMatch, { ...finalMatch, presenter_id: 'p-lin' }, backdoor),
       ],

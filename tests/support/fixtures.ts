@@ -1,6 +1,9 @@
-// The test provider every suite uses: Grace Hopper's profile, as the form collects it and as the
-// browser keeps it (with the uid); the test presenter, Ada Okafor, as the admin's presenter form
-// saves her and as presenters/{id} stores her; and a 1×1 PNG for logo uploads.
+// The people and documents the suites share, one fixture per kind: the test provider, Grace Hopper
+// (as the form collects her profile and as the browser keeps it), and the rules suites' provider,
+// Alice Ng; the test presenter, Ada Okafor (as the admin's presenter form saves her and as
+// presenters/{id} stores her); Nia Addo's invited signup; an event, a question, an answer and a
+// final match as stored; and a 1×1 PNG for logo uploads. Times are the SDK's own values, so the
+// documents that need one leave it to the suite.
 
 import type { PresenterDocument } from '../../domain/documents';
 import type { PresenterFields } from '../../src/types/presenter';
@@ -41,6 +44,117 @@ export const storedPresenter = (fields: Partial<PresenterDocument> = {}): Presen
   status: 'Up Next',
   terms_accepted: true,
   ...fields,
+});
+
+/** Each of a presenter's contact fields one past its longest allowed (the spec's section 5), one at a time. */
+export const overLongContactFields: Record<string, unknown>[] = [
+  { first_name: 'f'.repeat(101) },
+  { last_name: 'l'.repeat(101) },
+  { company: 'c'.repeat(201) },
+  { phone: '1'.repeat(21) },
+  { website: 'w'.repeat(2049) },
+  { profile_url: 'p'.repeat(2049) },
+  { linkedin_url: 'k'.repeat(2049) },
+];
+
+/** Each of the presenter fields the admin's form saves one past its longest allowed, one at a time. */
+export const overLongPresenterFields: Record<string, unknown>[] = [
+  ...overLongContactFields,
+  { favourites: Array.from({ length: 51 }, (_, index) => `q${index}`) },
+  { invite_id: 'i'.repeat(201) },
+];
+
+/** Ada in an event's round. */
+export const adaEntry = { presenter_id: 'p-ada', first_name: 'Ada', last_name: 'Okafor' };
+
+/** Nia's fields as she types them into the signup form (the first name with stray spaces). */
+export const niaSignupFields = {
+  first_name: ' Nia ',
+  last_name: 'Addo',
+  email: 'nia@example.com',
+  company: 'CardioNest',
+  phone: '(555) 010-0042',
+  website: 'https://cardionest.example.com',
+};
+
+/** presenters/{uid} as Nia's signup through the invite `inviteId` stores it: unverified and Up Next. */
+export const storedNiaSignup = (inviteId: string) => ({
+  ...niaSignupFields,
+  first_name: 'Nia',
+  profile_url: '',
+  linkedin_url: '',
+  favourites: [],
+  verified: false,
+  status: 'Up Next',
+  terms_accepted: true,
+  invite_id: inviteId,
+});
+
+/** Alice Ng's profile, as the profile form saves it to providers/{uid}: the rules suites' provider. */
+export const aliceProfile = (changes: Record<string, unknown> = {}) => ({
+  first_name: 'Alice',
+  last_name: 'Ng',
+  email: 'alice@example.com',
+  company: 'Acme Health',
+  phone: '(555) 123-4567',
+  terms_accepted: true,
+  ...changes,
+});
+
+/** questions/{id} as the admin's question form stores question `number`. */
+export const storedQuestion = (number: number, type: 'stars' | 'rating' | 'text' = 'stars') => ({
+  question_number: number,
+  type,
+  title: `Question ${number}`,
+  questions: `Question ${number}?`,
+  question: `Question ${number}`,
+});
+
+/** An open event with Ada live in its one round, and no server reaction running. */
+export const liveEvent = (changes: Record<string, unknown> = {}) => ({
+  title: 'Med-Tech',
+  description: 'Pitches',
+  location: 'Room 101',
+  start_time: null,
+  number_of_rounds: 1,
+  rounds: { round_1: [adaEntry] },
+  is_event_open: true,
+  round_number: 1,
+  presenter_index: 0,
+  is_matching: false,
+  is_emailing: false,
+  ...changes,
+});
+
+/** The id the rating screen gives a provider's answer: provider, event, presenter and question. */
+export const answerId = (provider: string, question = 'q1', presenter = 'p-ada', event = 'ev1') =>
+  `${provider}_${event}_${presenter}_${question}`;
+
+/** A provider's 4 stars for Ada's question q1 at event ev1, as the rating screen saves it, less its time. */
+export const starsAnswer = (provider: string, changes: Record<string, unknown> = {}) => ({
+  event_id: 'ev1',
+  presenter_id: 'p-ada',
+  question_id: 'q1',
+  provider_id: provider,
+  type: 'stars',
+  rating: 4,
+  comment: null,
+  response: null,
+  ...changes,
+});
+
+/** Bob Lee, the rules suites' other provider, as a final match names him. */
+export const bobMatched = {
+  provider_id: 'bob-uid',
+  provider_details: { first_name: 'Bob', last_name: 'Lee', email: 'bob@example.com', company: 'MedBridge' },
+};
+
+/** final_matches/{id}: Ada at event `eventId`, matched with one provider (Bob unless told). */
+export const adaFinalMatch = (eventId = 'ev1', matched: Record<string, unknown> = bobMatched) => ({
+  event_id: eventId,
+  presenter_id: 'p-ada',
+  presenter_details: { first_name: 'Ada', last_name: 'Okafor', email: 'ada@example.com', company: 'PulseLoop' },
+  matched_providers: [matched],
 });
 
 /** A 1×1 transparent PNG. */
