@@ -8,6 +8,7 @@ import { waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { firestoreEmulator } from '../support/emulators';
+import { storedNiaSignup } from '../support/fixtures';
 import { loadFirestoreRules } from '../support/projectRules';
 import { startNetworkProxy } from './support/networkProxy';
 import { renderApp, screen, useAppTestBed } from './support/appTestBed';
@@ -161,21 +162,7 @@ describe('signing up', () => {
     await waitFor(() => expect(app.location()).toBe('/'), { timeout: 5_000 });
 
     const uid = await visitorUid();
-    expect((await adminDb().doc(`presenters/${uid}`).get()).data()).toEqual({
-      first_name: 'Nia',
-      last_name: 'Addo',
-      email: 'nia@example.com',
-      company: 'CardioNest',
-      phone: '(555) 010-0042',
-      website: 'https://cardionest.example.com',
-      profile_url: '',
-      linkedin_url: '',
-      favourites: [],
-      verified: false,
-      status: 'Up Next',
-      terms_accepted: true,
-      invite_id: INVITE,
-    });
+    expect((await adminDb().doc(`presenters/${uid}`).get()).data()).toEqual(storedNiaSignup(INVITE));
     expect((await adminDb().doc(`invites/${INVITE}`).get()).exists).toBe(false);
 
     // Back on the link: signed up, with the way on.

@@ -4,6 +4,7 @@
 // signup that went through (an answer lost on a weak connection) completing without a second one.
 
 import { beforeEach, describe, expect, it } from 'vitest';
+import { niaSignupFields, storedNiaSignup } from '../support/fixtures';
 import { pointAppAtEmulators, useAdminDb } from './appDb';
 
 const projectId = await pointAppAtEmulators('db-signup');
@@ -13,31 +14,10 @@ const adminDb = useAdminDb(projectId);
 
 const INVITE = 'inv-nia';
 
-const fields = {
-  first_name: ' Nia ',
-  last_name: 'Addo',
-  email: 'nia@example.com',
-  company: 'CardioNest',
-  phone: '(555) 010-0042',
-  website: 'https://cardionest.example.com',
-};
+const fields = niaSignupFields;
 
 /** What the signup stores for `fields`. */
-const storedSignup = {
-  first_name: 'Nia',
-  last_name: 'Addo',
-  email: 'nia@example.com',
-  company: 'CardioNest',
-  phone: '(555) 010-0042',
-  website: 'https://cardionest.example.com',
-  profile_url: '',
-  linkedin_url: '',
-  favourites: [],
-  verified: false,
-  status: 'Up Next',
-  terms_accepted: true,
-  invite_id: INVITE,
-};
+const storedSignup = storedNiaSignup(INVITE);
 
 const presenterIds = async () => (await adminDb().collection('presenters').get()).docs.map((document) => document.id);
 const inviteExists = async () => (await adminDb().doc(`invites/${INVITE}`).get()).exists;
