@@ -32,6 +32,25 @@ export const timings = {
    * are kept on the device (weak Wi-Fi can look online while nothing gets through).
    */
   responsesSyncWaitMs: 5_000,
+  /**
+   * How long the backend may go unanswered, after a request missed it, before 'Internet Error!'
+   * shows (venue Wi-Fi can be up with nothing behind it); an answer within it shows nothing.
+   */
+  connectionGraceMs: 4_000,
+  /** The pause between two checks of the backend while it is in doubt or unreachable. */
+  connectionCheckMs: 3_000,
+  /**
+   * How often the backend is checked while it answers and the page is shown: on Wi-Fi with no
+   * internet the live listener's connection hangs instead of failing, and tells nothing.
+   */
+  connectionHeartbeatMs: 15_000,
+  /** How long one check of the backend waits for an answer. */
+  connectionCheckTimeoutMs: 10_000,
+  /**
+   * The longest a background start (fetching and starting Auth) waits for the browser to be idle
+   * after the first screen has painted.
+   */
+  backgroundStartMaxMs: 2_000,
   /** Toasts of screens the spec gives no duration for. */
   defaultToastMs: 4_000,
 } as const;

@@ -35,8 +35,21 @@ async function openResults() {
 }
 
 describe('the session results', () => {
-  it('sends a visitor without a profile to the profile form', async () => {
-    const app = await renderApp('/results');
+  it('shows a visitor without a profile every match as potential, with a link to create a profile', async () => {
+    await seed({
+      m1: storedFinalMatch('e1', { id: 'p-ada', first_name: 'Ada', last_name: 'Okafor' }, [viewer, other]),
+      m2: storedFinalMatch('e1', { id: 'p-lin', first_name: 'Lin', last_name: 'Chen' }, [other]),
+    });
+    const app = await openResults();
+    expect(app.location()).toBe('/results');
+    expect(screen.queryByRole('region', { name: 'Your Matches' })).toBeNull();
+    const potential = screen.getByRole('region', { name: 'Potential Matches' });
+    expect(
+      within(potential)
+        .getAllByRole('listitem')
+        .map((card) => card.querySelector('h3')?.textContent),
+    ).toEqual(['Ada Okafor', 'Lin Chen']);
+    await userEvent.click(screen.getByRole('link', { name: 'Create your profile' }));
     await eventually(() => expect(app.location()).toBe('/profile'));
   });
 

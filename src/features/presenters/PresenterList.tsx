@@ -43,10 +43,9 @@ function PresenterGroup({ title, entries }: { title: string; entries: QueueEntry
 }
 
 export function PresenterList() {
-  const { user, loading: userLoading } = useUser();
+  const { user } = useUser();
   const { event, groups, loading } = usePresenters();
 
-  if (userLoading) return <PageLoader />;
   if (user === null) return <Navigate to={paths.profile} replace />;
   if (loading) return <PageLoader />;
   if (!event || !event.isEventOpen) {

@@ -48,7 +48,7 @@ function initialValues(user: Provider | null): ProfileFormValues {
 }
 
 export function ProfileForm() {
-  const { user, loading, saveProfile } = useUser();
+  const { user, saveProfile } = useUser();
   const navigate = useNavigate();
   const [values, setValues] = useState<ProfileFormValues>(() => initialValues(user));
   const [touched, setTouched] = useState<Partial<Record<keyof ProfileFormValues, boolean>>>({});
@@ -64,7 +64,8 @@ export function ProfileForm() {
     };
   }, []);
 
-  // The stored profile arrives after start-up: fill the form in unless the user has begun typing.
+  // The user changes after start-up only when the stored profile moves to a new sign-in: fill
+  // the form in again unless the user has begun typing.
   useEffect(() => {
     if (!edited.current) setValues(initialValues(user));
   }, [user]);
@@ -128,7 +129,7 @@ export function ProfileForm() {
               onBlur={() => setTouched((previous) => ({ ...previous, [field.name]: true }))}
               error={error !== undefined}
               helperText={error ?? (field.name === 'phone' ? `Optional. ${PHONE_FORMAT}` : undefined)}
-              disabled={saving || loading}
+              disabled={saving}
               slotProps={field.name === 'phone' ? { htmlInput: { inputMode: 'tel' } } : undefined}
               fullWidth
             />
@@ -140,14 +141,14 @@ export function ProfileForm() {
             change('terms_accepted', checked);
             setTouched((previous) => ({ ...previous, terms_accepted: true }));
           }}
-          disabled={saving || loading}
+          disabled={saving}
           error={touched.terms_accepted ? errors.terms_accepted : undefined}
         />
         <Button
           type="submit"
           variant="contained"
           size="large"
-          disabled={!valid || saving || loading}
+          disabled={!valid || saving}
           startIcon={saving ? <CircularProgress size={18} color="inherit" aria-label="Saving" /> : undefined}
           sx={{ alignSelf: { xs: 'stretch', sm: 'flex-start' }, minWidth: 140 }}
         >

@@ -55,7 +55,7 @@ function confirmation(synced: Promise<void>, online: boolean): Promise<Confirmat
 export function QuestionForm({ presenterId }: { presenterId: string }) {
   const navigate = useNavigate();
   const online = useOnline();
-  const { user, loading: userLoading } = useUser();
+  const { user } = useUser();
   const { event, queue } = usePresenters();
   const [rulesOpen, setRulesOpen] = useState(true);
   /** The provider's changes; questions they have not touched show their saved answer. */
@@ -86,7 +86,6 @@ export function QuestionForm({ presenterId }: { presenterId: string }) {
     };
   }, []);
 
-  if (userLoading) return <PageLoader />;
   if (user === null) return <Navigate to={paths.profile} replace />;
 
   const answerOf = (question: Question) => edits[question.question_id] ?? saved[question.question_id] ?? blankAnswer(question);

@@ -1,15 +1,16 @@
 // The session results (/results): the viewer's own matches ('Your Matches', only when they have
 // some) and the other presenters ('Potential Matches'), 10 at a time. A card opens the match
-// dialog. Without a user the page sends the visitor to /profile.
+// dialog. A visitor with no profile (an attendee) sees every match as potential, with a link to
+// create a profile to see their own.
 
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
+import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { Navigate } from 'react-router-dom';
-import { PageLoader } from '../../components/PageLoader';
+import { Link as RouterLink } from 'react-router-dom';
 import { useLoad } from '../../components/useLoad';
 import { env } from '../../config/env';
 import { paths } from '../../config/paths';
@@ -25,6 +26,8 @@ export const resultsMessages = {
   loading: 'Fetching Match Results...',
   failed: 'There was an issue fetching the final match results.',
   noPotential: 'No other potential matches found.',
+  createProfile: 'Create your profile',
+  createProfileWhy: 'to see Your Matches.',
 } as const;
 
 interface MatchSectionProps {
@@ -63,18 +66,15 @@ function MatchSection({ title, matches, loadMoreLabel, emptyText, onOpen }: Matc
 }
 
 export function SessionResults() {
-  const { user, loading: userLoading } = useUser();
+  const { user } = useUser();
   const { event, loading: eventLoading } = usePresenters();
   const [open, setOpen] = useState<FinalMatch | null>(null);
   const eventId = event?.id ?? null;
-  const ready = !userLoading && !eventLoading && user !== null;
 
-  const load = useLoad(ready ? `results:${eventId ?? ''}` : null, () => getSessionResults(eventId));
-
-  if (userLoading) return <PageLoader />;
-  if (user === null) return <Navigate to={paths.profile} replace />;
-
-  const grouped = load.state === 'ready' ? groupResults(load.value.matches, user.email, env.contactEmail) : null;
+  const load = useLoad(eventLoading ? null : `results:${eventId ?? ''}`, () => getSessionResults(eventId));
+  const viewerEmail = user?.email ?? null;
+  // The spec: with no local profile, everything is potential.
+  const grouped = load.state === 'ready' ? groupResults(load.value.matches, viewerEmail, env.contactEmail) : null;
 
   return (
     <Stack spacing={3}>
@@ -84,6 +84,14 @@ export function SessionResults() {
         </Typography>
         <Typography color="text.secondary">Explore potential session connections</Typography>
       </Stack>
+      {user === null && (
+        <Typography>
+          <Link component={RouterLink} to={paths.profile}>
+            {resultsMessages.createProfile}
+          </Link>{' '}
+          {resultsMessages.createProfileWhy}
+        </Typography>
+      )}
       {load.state === 'loading' && (
         <Stack direction="row" spacing={2} role="status" sx={{ alignItems: 'center', justifyContent: 'center', py: 4 }}>
           <CircularProgress size={24} aria-hidden />
@@ -105,7 +113,7 @@ export function SessionResults() {
           />
         </>
       )}
-      <MatchDialog match={open} viewerEmail={user.email} onClose={() => setOpen(null)} />
+      <MatchDialog match={open} viewerEmail={viewerEmail} onClose={() => setOpen(null)} />
     </Stack>
   );
 }
