@@ -1,12 +1,14 @@
 // Points the app's own Firebase module (src/db/firebase.ts) at the emulators under test, on a
-// project of the test file's own with the project's firestore.rules in force, and gives the
-// test a firebase-admin client to arrange data and check what was stored. Call
-// pointAppAtEmulators() before importing anything from src/db.
+// project of the test file's own with the project's firestore.rules in force, gives the test a
+// firebase-admin client to arrange data and check what was stored, and signs the app in as an
+// admin where the file needs one. Call pointAppAtEmulators() before importing anything from src/db.
 
 import { randomUUID } from 'node:crypto';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getFirestore, Timestamp, type Firestore } from 'firebase-admin/firestore';
+import { signInWithEmailAndPassword, signOut, type Auth } from 'firebase/auth';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { createAccount, type TestAccount } from '../support/adminAccount';
 import { appEnvironment, resetFirestore, uniqueProjectId } from '../support/emulators';
 import { loadFirestoreRules } from '../support/projectRules';
 
@@ -55,6 +57,42 @@ export function useAdminDb(projectId: string): () => Firestore {
     await resetFirestore(projectId);
   });
   return () => admin.db;
+}
+
+export interface SignedInAdmin {
+  /** The admin account the app is signed in with. */
+  account: () => TestAccount;
+  signInAsAdmin: () => Promise<void>;
+  /** Signs the app in as a new account without the admin claim. */
+  signInAsNewUser: () => Promise<TestAccount>;
+}
+
+/** Signs the app's `auth` in as a new admin account before the file's tests, and out after them. */
+export function useSignedInAdmin(projectId: string, auth: Auth): SignedInAdmin {
+  let admin: TestAccount | undefined;
+  const account = (): TestAccount => {
+    if (!admin) throw new Error('The admin account is made before the tests.');
+    return admin;
+  };
+  const signInAsAdmin = async () => {
+    await signInWithEmailAndPassword(auth, account().email, account().password);
+  };
+  beforeAll(async () => {
+    admin = await createAccount(projectId);
+    await signInAsAdmin();
+  });
+  afterAll(async () => {
+    await signOut(auth);
+  });
+  return {
+    account,
+    signInAsAdmin,
+    async signInAsNewUser() {
+      const user = await createAccount(projectId, { admin: false });
+      await signInWithEmailAndPassword(auth, user.email, user.password);
+      return user;
+    },
+  };
 }
 
 export interface StoredEventOptions {

@@ -4,19 +4,18 @@
 // event with its logos, answers, final matches and match reasons (in batches) and nothing of
 // another event's, and a signed-in non-admin refused by firestore.rules.
 
-import { signInWithEmailAndPassword, signOut } from 'firebase/auth';
 import { Timestamp } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Event } from '../../src/types/event';
-import { createAccount, type TestAccount } from '../support/adminAccount';
 import { PNG_1X1 } from '../support/fixtures';
-import { eventually, newTwoRoundEvent, pointAppAtEmulators, storedEvent, useAdminDb } from './appDb';
+import { eventually, newTwoRoundEvent, pointAppAtEmulators, storedEvent, useAdminDb, useSignedInAdmin } from './appDb';
 
 const projectId = await pointAppAtEmulators('db-event-admin');
 const auth = await (await import('../../src/db/auth')).getAppAuth();
 const { createEvent, deleteEvent, updateEvent, watchEvents } = await import('../../src/db/eventAdmin');
 type UploadProgress = import('../../src/db/eventAdmin').UploadProgress;
 const adminDb = useAdminDb(projectId);
+const { signInAsAdmin, signInAsNewUser } = useSignedInAdmin(projectId, auth);
 
 // A 1×1 GIF.
 const GIF = Uint8Array.from(atob('R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw=='), (c) => c.charCodeAt(0));
@@ -34,17 +33,6 @@ const fields = {
 const ada = { presenter_id: 'p-ada', first_name: 'Ada', last_name: 'Okafor' };
 const lin = { presenter_id: 'p-lin', first_name: 'Lin', last_name: 'Chen' };
 const sam = { presenter_id: 'p-sam', first_name: 'Sam', last_name: 'Rivera' };
-
-let admin: TestAccount;
-
-beforeAll(async () => {
-  admin = await createAccount(projectId);
-  await signInWithEmailAndPassword(auth, admin.email, admin.password);
-});
-
-afterAll(async () => {
-  await signOut(auth);
-});
 
 const stored = async (eventId: string) => (await adminDb().doc(`events/${eventId}`).get()).data();
 const served = async (url: unknown) => {
@@ -257,12 +245,11 @@ describe('deleteEvent', () => {
 
 describe('a signed-in user without the admin claim', () => {
   beforeAll(async () => {
-    const user = await createAccount(projectId, { admin: false });
-    await signInWithEmailAndPassword(auth, user.email, user.password);
+    await signInAsNewUser();
   });
 
   afterAll(async () => {
-    await signInWithEmailAndPassword(auth, admin.email, admin.password);
+    await signInAsAdmin();
   });
 
   it('cannot create, edit or delete an event', async () => {

@@ -3,28 +3,16 @@
 // the providers, presenters and questions they are about, another event's answers left out; the
 // final matches with their reasons; and a refusal for a signed-in user who is not an admin.
 
-import { signInWithEmailAndPassword, signOut } from 'firebase/auth';
 import { Timestamp } from 'firebase-admin/firestore';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccount, type TestAccount } from '../support/adminAccount';
+import { describe, expect, it } from 'vitest';
 import { storedPresenter } from '../support/fixtures';
-import { pointAppAtEmulators, useAdminDb } from './appDb';
+import { pointAppAtEmulators, useAdminDb, useSignedInAdmin } from './appDb';
 
 const projectId = await pointAppAtEmulators('db-exports');
 const auth = await (await import('../../src/db/auth')).getAppAuth();
 const { getMatchesExport, getResponsesExport, RESPONSES_PAGE_SIZE } = await import('../../src/db/exports');
 const adminDb = useAdminDb(projectId);
-
-let admin: TestAccount;
-
-beforeAll(async () => {
-  admin = await createAccount(projectId);
-  await signInWithEmailAndPassword(auth, admin.email, admin.password);
-});
-
-afterAll(async () => {
-  await signOut(auth);
-});
+const { signInAsAdmin, signInAsNewUser } = useSignedInAdmin(projectId, auth);
 
 const PROVIDERS = 300;
 const PRESENTERS = ['p-ada', 'p-lin', 'p-sam', 'p-kim'];
@@ -132,12 +120,11 @@ describe('getResponsesExport', () => {
   });
 
   it('throws for a signed-in user who is not an admin', async () => {
-    const user = await createAccount(projectId, { admin: false });
-    await signInWithEmailAndPassword(auth, user.email, user.password);
+    await signInAsNewUser();
     try {
       await expect(getResponsesExport('medtech')).rejects.toMatchObject({ code: 'permission-denied' });
     } finally {
-      await signInWithEmailAndPassword(auth, admin.email, admin.password);
+      await signInAsAdmin();
     }
   });
 });

@@ -3,30 +3,19 @@
 // creator and time), the live pending list newest first with the server's mail_status, asking for
 // the e-mail, revoking, and a non-admin refused.
 
-import { signInWithEmailAndPassword, signOut } from 'firebase/auth';
 import { Timestamp } from 'firebase-admin/firestore';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Invite } from '../../src/lib/inviteList';
-import { createAccount, type TestAccount } from '../support/adminAccount';
-import { eventually, pointAppAtEmulators, useAdminDb } from './appDb';
+import { eventually, pointAppAtEmulators, useAdminDb, useSignedInAdmin } from './appDb';
 
 const projectId = await pointAppAtEmulators('db-invites');
 const auth = await (await import('../../src/db/auth')).getAppAuth();
 const { createInvites, requestInviteMail, revokeInvite, watchInvites } = await import('../../src/db/invites');
 const { currentAdminUid } = await import('../../src/db/adminAuth');
 const adminDb = useAdminDb(projectId);
+const signedIn = useSignedInAdmin(projectId, auth);
 
 const ORIGIN = 'https://pitch.example.edu';
-let account: TestAccount;
-
-beforeAll(async () => {
-  account = await createAccount(projectId);
-  await signInWithEmailAndPassword(auth, account.email, account.password);
-});
-
-afterAll(async () => {
-  await signOut(auth);
-});
 
 const stored = async (path: string) => (await adminDb().doc(path).get()).data();
 
@@ -54,16 +43,16 @@ function followInvites() {
 
 describe('createInvites', () => {
   it("stores one invite per address under an unguessable auto-id, with the admin's uid, the server's time and the absolute link", async () => {
-    expect(currentAdminUid()).toBe(account.uid);
+    expect(currentAdminUid()).toBe(signedIn.account().uid);
     const before = Date.now();
-    const ids = await createInvites([' nia@example.com ', 'Omar@Example.com'], account.uid, ORIGIN);
+    const ids = await createInvites([' nia@example.com ', 'Omar@Example.com'], signedIn.account().uid, ORIGIN);
 
     expect(ids).toHaveLength(2);
     for (const id of ids) expect(id).toMatch(/^[A-Za-z0-9]{20}$/);
     const [nia, omar] = await Promise.all(ids.map((id) => stored(`invites/${id}`)));
     expect(nia).toEqual({
       email: 'nia@example.com',
-      created_by: account.uid,
+      created_by: signedIn.account().uid,
       created_at: expect.any(Timestamp),
       signup_url: `${ORIGIN}/signup?c=${ids[0]}`,
     });
@@ -72,7 +61,7 @@ describe('createInvites', () => {
   });
 
   it('creates none when one of the batch is refused', async () => {
-    await expect(createInvites(['nia@example.com', 'not-an-address'], account.uid, ORIGIN)).rejects.toThrow();
+    await expect(createInvites(['nia@example.com', 'not-an-address'], signedIn.account().uid, ORIGIN)).rejects.toThrow();
     expect((await adminDb().collection('invites').get()).size).toBe(0);
   });
 });
@@ -83,7 +72,7 @@ describe('watchInvites', () => {
       .doc('invites/inv-old')
       .set({
         email: 'old@example.com',
-        created_by: account.uid,
+        created_by: signedIn.account().uid,
         created_at: Timestamp.fromDate(new Date('2020-01-01T09:00:00Z')),
         signup_url: `${ORIGIN}/signup?c=inv-old`,
       });
@@ -93,7 +82,7 @@ describe('watchInvites', () => {
       await eventually(() =>
         expect(follow.latest().map((invite) => invite.email)).toEqual(['old@example.com', 'legacy@example.com']),
       );
-      const [id] = await createInvites(['new@example.com'], account.uid, ORIGIN);
+      const [id] = await createInvites(['new@example.com'], signedIn.account().uid, ORIGIN);
       await eventually(() =>
         expect(follow.latest().map((invite) => invite.email)).toEqual([
           'new@example.com',
@@ -103,7 +92,7 @@ describe('watchInvites', () => {
       );
       expect(follow.latest()[0]).toMatchObject({
         id,
-        createdBy: account.uid,
+        createdBy: signedIn.account().uid,
         signupUrl: `${ORIGIN}/signup?c=${id}`,
         mailRequestedAt: null,
         mailStatus: null,
@@ -134,7 +123,7 @@ describe('watchInvites', () => {
 
 describe('requestInviteMail', () => {
   it("sets mail_requested_at to the server's time, a new one on each request, and leaves mail_status alone", async () => {
-    const [id] = await createInvites(['nia@example.com'], account.uid, ORIGIN);
+    const [id] = await createInvites(['nia@example.com'], signedIn.account().uid, ORIGIN);
     if (!id) throw new Error('No invite created.');
     await requestInviteMail(id);
     const first = (await stored(`invites/${id}`))?.mail_requested_at as Timestamp;
@@ -151,7 +140,7 @@ describe('requestInviteMail', () => {
 
 describe('revokeInvite', () => {
   it('deletes the invite', async () => {
-    const [id] = await createInvites(['nia@example.com'], account.uid, ORIGIN);
+    const [id] = await createInvites(['nia@example.com'], signedIn.account().uid, ORIGIN);
     if (!id) throw new Error('No invite created.');
     await revokeInvite(id);
     expect(await stored(`invites/${id}`)).toBeUndefined();
@@ -161,8 +150,7 @@ describe('revokeInvite', () => {
 describe('a signed-in user who is not an admin', () => {
   it('can neither list, create, request nor revoke invites', async () => {
     await adminDb().doc('invites/inv-1').set({ email: 'nia@example.com' });
-    const user = await createAccount(projectId, { admin: false });
-    await signInWithEmailAndPassword(auth, user.email, user.password);
+    const user = await signedIn.signInAsNewUser();
     try {
       await expect(createInvites(['omar@example.com'], user.uid, ORIGIN)).rejects.toMatchObject({ code: 'permission-denied' });
       await expect(requestInviteMail('inv-1')).rejects.toMatchObject({ code: 'permission-denied' });
@@ -179,7 +167,7 @@ describe('a signed-in user who is not an admin', () => {
       expect(failure).toMatchObject({ code: 'permission-denied' });
       expect(await stored('invites/inv-1')).toEqual({ email: 'nia@example.com' });
     } finally {
-      await signInWithEmailAndPassword(auth, account.email, account.password);
+      await signedIn.signInAsAdmin();
     }
   });
 });

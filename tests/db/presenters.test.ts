@@ -2,18 +2,17 @@
 // local backend with firestore.rules in force: add, edit and delete, the events' rounds renamed or
 // cleared in the same transaction (all or nothing), the live list, and the favourites' questions.
 
-import { signInWithEmailAndPassword } from 'firebase/auth';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Presenter } from '../../src/types/presenter';
-import { createAccount } from '../support/adminAccount';
 import { adaFields, storedPresenter } from '../support/fixtures';
-import { eventually, pointAppAtEmulators, storedEvent, useAdminDb } from './appDb';
+import { eventually, pointAppAtEmulators, storedEvent, useAdminDb, useSignedInAdmin } from './appDb';
 
 const projectId = await pointAppAtEmulators('db-presenters');
 const auth = await (await import('../../src/db/auth')).getAppAuth();
 const { addPresenter, deletePresenter, getQuestionTitles, updatePresenter, watchPresenters } =
   await import('../../src/db/presenters');
 const adminDb = useAdminDb(projectId);
+useSignedInAdmin(projectId, auth);
 
 const entry = (presenter_id: string, first_name: string, last_name: string) => ({ presenter_id, first_name, last_name });
 const ada = entry('p-ada', 'Ada', 'Okafor');
@@ -28,15 +27,6 @@ async function storePresenter(id: string, changes: Record<string, unknown> = {})
 }
 
 const stored = async (path: string) => (await adminDb().doc(path).get()).data();
-
-beforeAll(async () => {
-  const account = await createAccount(projectId);
-  await signInWithEmailAndPassword(auth, account.email, account.password);
-});
-
-afterAll(async () => {
-  await auth.signOut();
-});
 
 describe('addPresenter', () => {
   it('stores every presenter field, verified, Up Next and without terms accepted, and returns the new id', async () => {

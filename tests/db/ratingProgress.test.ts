@@ -3,43 +3,27 @@
 // each presenter, a provider who skipped a question still counts, other events and presenters are
 // left out, a new answer shows in the next read, and a signed-in user who is not an admin is refused.
 
-import { signInWithEmailAndPassword, signOut } from 'firebase/auth';
 import { Timestamp } from 'firebase-admin/firestore';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createAccount, type TestAccount } from '../support/adminAccount';
-import { pointAppAtEmulators, useAdminDb } from './appDb';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { answerId, starsAnswer } from '../support/fixtures';
+import { pointAppAtEmulators, useAdminDb, useSignedInAdmin } from './appDb';
 
 const projectId = await pointAppAtEmulators('db-rating-progress');
 const { getAppAuth } = await import('../../src/db/auth');
 const auth = await getAppAuth();
 const { getRatedCounts } = await import('../../src/db/ratingProgress');
 const adminDb = useAdminDb(projectId);
-
-let admin: TestAccount;
-
-beforeAll(async () => {
-  admin = await createAccount(projectId);
-  await signInWithEmailAndPassword(auth, admin.email, admin.password);
-});
-
-afterAll(async () => {
-  await signOut(auth);
-});
+const { signInAsAdmin, signInAsNewUser } = useSignedInAdmin(projectId, auth);
 
 const QUESTIONS = ['q1', 'q2', 'q3'];
 
 async function answer(provider: string, eventId: string, presenter: string, question: string) {
-  await adminDb().doc(`responses/${provider}_${eventId}_${presenter}_${question}`).set({
-    event_id: eventId,
-    question_id: question,
-    presenter_id: presenter,
-    provider_id: provider,
-    type: 'stars',
-    rating: 4,
-    comment: null,
-    response: null,
-    updated_at: Timestamp.now(),
-  });
+  await adminDb()
+    .doc(`responses/${answerId(provider, question, presenter, eventId)}`)
+    .set({
+      ...starsAnswer(provider, { event_id: eventId, presenter_id: presenter, question_id: question }),
+      updated_at: Timestamp.now(),
+    });
 }
 
 beforeEach(async () => {
@@ -71,12 +55,11 @@ describe('getRatedCounts', () => {
   });
 
   it('throws for a signed-in user who is not an admin', async () => {
-    const user = await createAccount(projectId, { admin: false });
-    await signInWithEmailAndPassword(auth, user.email, user.password);
+    await signInAsNewUser();
     try {
       await expect(getRatedCounts('medtech', ['p-ada'], QUESTIONS)).rejects.toMatchObject({ code: 'permission-denied' });
     } finally {
-      await signInWithEmailAndPassword(auth, admin.email, admin.password);
+      await signInAsAdmin();
     }
   });
 });
