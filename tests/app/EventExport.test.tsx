@@ -10,7 +10,7 @@ import { Timestamp } from 'firebase-admin/firestore';
 import Papa from 'papaparse';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { storedEvent } from '../db/appDb';
-import { storedPresenter } from '../support/fixtures';
+import { graceProfile, storedPresenter } from '../support/fixtures';
 import { renderApp, screen, useAppTestBed, useSignedInAdmin } from './support/appTestBed';
 
 const { projectId, adminDb } = useAppTestBed('app-event-export');
@@ -43,14 +43,7 @@ beforeEach(async () => {
   await db.doc('events/medtech').set(storedEvent({ rounds: { round_1: [ada] } }));
   await db.doc('presenters/p-ada').set(storedPresenter());
   await db.doc('questions/q1').set({ question_number: 1, type: 'stars', title: 'Market need', questions: '', question: '' });
-  await db.doc('providers/u-grace').set({
-    first_name: 'Grace',
-    last_name: 'Hopper',
-    email: 'grace@example.com',
-    company: 'Navy Labs',
-    phone: '',
-    terms_accepted: true,
-  });
+  await db.doc('providers/u-grace').set(graceProfile);
   await db.doc('responses/u-grace_medtech_p-ada_q1').set({
     event_id: 'medtech',
     question_id: 'q1',

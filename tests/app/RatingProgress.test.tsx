@@ -8,7 +8,7 @@ import userEvent from '@testing-library/user-event';
 import { Timestamp } from 'firebase-admin/firestore';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { storedEvent } from '../db/appDb';
-import { storedPresenter } from '../support/fixtures';
+import { answerId, starsAnswer, storedPresenter } from '../support/fixtures';
 import { renderApp, screen, useAppTestBed, useSignedInAdmin } from './support/appTestBed';
 
 const { projectId, adminDb } = useAppTestBed('app-rating-progress');
@@ -18,17 +18,12 @@ useSignedInAdmin(projectId, { each: true });
 const UPDATE_TIMEOUT_MS = 15_000;
 
 async function answer(provider: string, presenter: string, question: string) {
-  await adminDb().doc(`responses/${provider}_medtech_${presenter}_${question}`).set({
-    event_id: 'medtech',
-    question_id: question,
-    presenter_id: presenter,
-    provider_id: provider,
-    type: 'stars',
-    rating: 4,
-    comment: null,
-    response: null,
-    updated_at: Timestamp.now(),
-  });
+  await adminDb()
+    .doc(`responses/${answerId(provider, question, presenter, 'medtech')}`)
+    .set({
+      ...starsAnswer(provider, { event_id: 'medtech', presenter_id: presenter, question_id: question }),
+      updated_at: Timestamp.now(),
+    });
 }
 
 beforeEach(async () => {
