@@ -1,4 +1,4 @@
-// The 'Internet Error!' banner, shown for as long as the device is offline.
+// The 'Internet Error!' banner, shown for as long as the device is offline or the backend cannot be reached.
 
 import Alert from '@mui/material/Alert';
 import { CloudOffIcon } from './Icons';

@@ -1,10 +1,11 @@
-// Whether the device is online, following the browser's online and offline events.
+// Whether the device is online and the app's backend answers (src/db/connection.ts): false
+// behind a venue's Wi-Fi that has no internet as well as with no network at all.
 
 import { useEffect, useState } from 'react';
-import { watchOnline } from '../db/connection';
+import { watchConnection } from '../db/connection';
 
 export function useOnline(): boolean {
   const [online, setOnline] = useState(() => navigator.onLine);
-  useEffect(() => watchOnline(setOnline), []);
+  useEffect(() => watchConnection(setOnline), []);
   return online;
 }

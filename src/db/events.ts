@@ -14,6 +14,7 @@ import {
 } from 'firebase/firestore';
 import { chooseSharedEvent, sortEvents } from '../lib/sharedEvent';
 import type { Event } from '../types/event';
+import { reportBackendAnswered, reportBackendMissed } from './connection';
 import { snapshotOptions } from './converters';
 import { eventFromData } from './eventData';
 import { db } from './firebase';
@@ -92,9 +93,18 @@ export function watchSharedEvent(callback: EventListener, onError: (error: Error
     }, onError);
   };
 
+  let raised = false;
   const stopOpen = onSnapshot(
     query(eventsCollection, where('is_event_open', '==', true)),
+    // With metadata changes, this listener (on every page) tells the connection module whether
+    // the SDK hears from the server: its snapshot turns fromCache when the SDK loses the backend
+    // and back when it is in sync again. Only changes of data are passed on, as without them.
+    { includeMetadataChanges: true },
     (snapshot) => {
+      if (snapshot.metadata.fromCache) reportBackendMissed();
+      else reportBackendAnswered();
+      if (raised && snapshot.docChanges().length === 0) return;
+      raised = true;
       const open = chooseSharedEvent(
         snapshot.docs.map((document) => document.data()),
         new Date(),

@@ -21,6 +21,7 @@ import {
 import { env } from '../config/env';
 import { chooseSharedEvent } from '../lib/sharedEvent';
 import type { Event } from '../types/event';
+import { reportBackendAnswered, reportBackendMissed } from './connection';
 import { followLater } from './deferred';
 import { eventFromData } from './eventData';
 import { app } from './firebaseApp';
@@ -110,6 +111,7 @@ export function followSharedEvent(callback: (event: Event | null) => void, onErr
 
   readSharedEvent().then(
     (event) => {
+      reportBackendAnswered();
       if (stopped) return;
       if (!liveFromServer) {
         liteShown = true;
@@ -118,6 +120,9 @@ export function followSharedEvent(callback: (event: Event | null) => void, onErr
       startLive();
     },
     (error: unknown) => {
+      // Lite names no network failure apart (fetch failing is 'unknown'): a doubt, which the
+      // connection check settles.
+      reportBackendMissed();
       if (stopped) return;
       liteFailed = true;
       console.warn('The first read of the event failed; the live listener and its cache take over.', error);

@@ -1,7 +1,8 @@
 // The installable app in Debian's Chromium, on the built app served by Vite's preview server
 // against the local backend: the service worker installs on a provider's first visit, and the
 // next visit opens /presenters with no network at all (the app from the worker's cache, the queue
-// from Firestore's persistent cache); a new deployment shows 'Update available' and Reload
+// from Firestore's persistent cache), and shows 'Internet Error!' both with the browser offline and
+// online behind Wi-Fi that reaches nothing, until the backend answers again; a new deployment shows 'Update available' and Reload
 // switches to it; the web app manifest is one Chromium accepts, with every icon at its size.
 // The app, Firestore and Auth are each reached through a relay the test can cut off.
 
@@ -82,6 +83,8 @@ function rgb(hex: string): string {
   return `rgb(${red}, ${green}, ${blue})`;
 }
 
+const internetError = (page: Page) => page.getByRole('alert').filter({ hasText: 'Internet Error!' });
+
 async function queueShows(page: Page): Promise<void> {
   await page
     .getByRole('region', { name: 'Live' })
@@ -107,11 +110,62 @@ describe('a returning provider with no network', () => {
       const response = await page.reload();
       expect(response?.fromServiceWorker(), 'the page came from the service worker').toBe(true);
       await queueShows(page);
-      await page.getByRole('alert').filter({ hasText: 'Internet Error!' }).waitFor();
+      await internetError(page).waitFor();
       await saveScreenshot(page, 'provider-offline-start-360');
+
+      await context.setOffline(false);
+      for (const relay of Object.values(relays)) relay.restore();
+      await internetError(page).waitFor({ state: 'detached', timeout: 30_000 });
     } finally {
       await context.setOffline(false);
       for (const relay of Object.values(relays)) relay.restore();
+      await context.close();
+    }
+  }, 120_000);
+});
+
+describe('a provider on Wi-Fi that reaches nothing (the browser stays online)', () => {
+  const backendRelays = () => [relays.firestore, relays.auth];
+
+  it("shows 'Internet Error!' once the backend stops answering, and clears it when it answers again", async () => {
+    const { context, page } = await providerPhone();
+    try {
+      await page.goto(`${appUrl}/presenters`);
+      await queueShows(page);
+      expect(await internetError(page).count(), 'no banner while the backend answers').toBe(0);
+
+      // Connections hang, as behind a venue's Wi-Fi with no internet.
+      // Nothing fails: the check of the backend, made every few seconds, finds it silent.
+      for (const relay of backendRelays()) relay.cutOff();
+      await internetError(page).waitFor({ timeout: 60_000 });
+      expect(await page.evaluate(() => navigator.onLine), 'the browser still says online').toBe(true);
+
+      for (const relay of backendRelays()) relay.restore();
+      await internetError(page).waitFor({ state: 'detached', timeout: 30_000 });
+      await queueShows(page);
+    } finally {
+      for (const relay of backendRelays()) relay.restore();
+      await context.close();
+    }
+  }, 120_000);
+
+  it("opens /presenters with the last known queue and 'Internet Error!', which clears when the backend is back", async () => {
+    const { context, page } = await providerPhone();
+    try {
+      await page.goto(`${appUrl}/presenters`);
+      await queueShows(page);
+      await serviceWorkerInCharge(page);
+
+      for (const relay of backendRelays()) relay.cutOff({ refuse: true });
+      await page.reload();
+      await queueShows(page);
+      await internetError(page).waitFor({ timeout: 30_000 });
+      expect(await page.evaluate(() => navigator.onLine), 'the browser still says online').toBe(true);
+
+      for (const relay of backendRelays()) relay.restore();
+      await internetError(page).waitFor({ state: 'detached', timeout: 30_000 });
+    } finally {
+      for (const relay of backendRelays()) relay.restore();
       await context.close();
     }
   }, 120_000);
