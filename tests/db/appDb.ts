@@ -132,6 +132,11 @@ export function storedEvent(options: StoredEventOptions = {}): Record<string, un
   };
 }
 
+/** Stores events/{id} as the admin screens would, with storedEvent(options). */
+export async function storeEvent(db: Firestore, id: string, options: StoredEventOptions = {}): Promise<void> {
+  await db.doc(`events/${id}`).set(storedEvent(options));
+}
+
 /**
  * What creating an event with two rounds stores besides its texts, time and logos: both rounds
  * empty, closed, at round 1 with nobody live.

@@ -8,7 +8,7 @@ import { Timestamp } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Event } from '../../src/types/event';
 import { PNG_1X1 } from '../support/fixtures';
-import { eventually, newTwoRoundEvent, pointAppAtEmulators, storedEvent, useAdminDb, useSignedInAdmin } from './appDb';
+import { eventually, newTwoRoundEvent, pointAppAtEmulators, storeEvent, useAdminDb, useSignedInAdmin } from './appDb';
 
 const projectId = await pointAppAtEmulators('db-event-admin');
 const auth = await (await import('../../src/db/auth')).getAppAuth();
@@ -96,12 +96,8 @@ describe('watchEvents', () => {
       },
     );
     try {
-      await adminDb()
-        .doc('events/late')
-        .set(storedEvent({ title: 'Late', startTime: new Date('2030-06-01T09:00:00Z') }));
-      await adminDb()
-        .doc('events/early')
-        .set(storedEvent({ title: 'Early', startTime: new Date('2030-04-01T09:00:00Z') }));
+      await storeEvent(adminDb(), 'late', { title: 'Late', startTime: new Date('2030-06-01T09:00:00Z') });
+      await storeEvent(adminDb(), 'early', { title: 'Early', startTime: new Date('2030-04-01T09:00:00Z') });
       await eventually(() => expect(seen.at(-1)?.map((event) => event.title)).toEqual(['Early', 'Late']));
       await adminDb().doc('events/late').delete();
       await eventually(() => expect(seen.at(-1)?.map((event) => event.id)).toEqual(['early']));
@@ -113,9 +109,7 @@ describe('watchEvents', () => {
 
 describe('updateEvent', () => {
   it('saves the fields and adds empty rounds when the count goes up', async () => {
-    await adminDb()
-      .doc('events/e1')
-      .set(storedEvent({ rounds: { round_1: [ada] }, presenterIndex: 0 }));
+    await storeEvent(adminDb(), 'e1', { rounds: { round_1: [ada] }, presenterIndex: 0 });
     await updateEvent('e1', { ...fields, title: 'Renamed', location: 'Hall B', numberOfRounds: 3 }, {});
     expect(await stored('e1')).toMatchObject({
       title: 'Renamed',
@@ -128,9 +122,11 @@ describe('updateEvent', () => {
   });
 
   it('drops rounds past the new count, their presenters returning to the pool, and leaves a dropped current round', async () => {
-    await adminDb()
-      .doc('events/e1')
-      .set(storedEvent({ rounds: { round_1: [ada], round_2: [lin], round_3: [sam] }, roundNumber: 3, presenterIndex: 0 }));
+    await storeEvent(adminDb(), 'e1', {
+      rounds: { round_1: [ada], round_2: [lin], round_3: [sam] },
+      roundNumber: 3,
+      presenterIndex: 0,
+    });
     await updateEvent('e1', { ...fields, numberOfRounds: 1 }, {});
     const event = await stored('e1');
     expect(event).toMatchObject({ number_of_rounds: 1, round_number: 1, presenter_index: -1 });
@@ -138,9 +134,7 @@ describe('updateEvent', () => {
   });
 
   it('keeps a presenter another admin added after the form opened', async () => {
-    await adminDb()
-      .doc('events/e1')
-      .set(storedEvent({ rounds: { round_1: [ada] } }));
+    await storeEvent(adminDb(), 'e1', { rounds: { round_1: [ada] } });
     await adminDb()
       .doc('events/e1')
       .update({ rounds: { round_1: [ada, lin] } });
@@ -233,7 +227,7 @@ describe('deleteEvent', () => {
   });
 
   it('finishes a deletion that was cut short (the event still there, its logos already gone)', async () => {
-    await adminDb().doc('events/e1').set(storedEvent());
+    await storeEvent(adminDb(), 'e1');
     await seedAnswersAndMatches('e1', 5, 1);
     await deleteEvent('e1');
     await deleteEvent('e1');
@@ -253,7 +247,7 @@ describe('a signed-in user without the admin claim', () => {
   });
 
   it('cannot create, edit or delete an event', async () => {
-    await adminDb().doc('events/e1').set(storedEvent());
+    await storeEvent(adminDb(), 'e1');
     await adminDb().doc('responses/u1_e1_p-ada_q1').set({ event_id: 'e1', provider_id: 'u1' });
     await expect(createEvent(fields, {})).rejects.toMatchObject({ code: 'permission-denied' });
     await expect(updateEvent('e1', { ...fields, title: 'Hijacked' }, {})).rejects.toMatchObject({ code: 'permission-denied' });

@@ -3,7 +3,7 @@
 
 import { describe, expect, it } from 'vitest';
 import type { Event } from '../../src/types/event';
-import { eventually, follow, pointAppAtEmulators, storedEvent, useAdminDb } from './appDb';
+import { eventually, follow, pointAppAtEmulators, storeEvent, useAdminDb } from './appDb';
 
 const projectId = await pointAppAtEmulators('db-events');
 const events = await import('../../src/db/events');
@@ -12,9 +12,7 @@ const adminDb = useAdminDb(projectId);
 
 describe('watchEvent', () => {
   it('gives the event with its id, dates and camelCase names', async () => {
-    await adminDb()
-      .doc('events/e1')
-      .set(storedEvent({ open: true, presenterIndex: 0 }));
+    await storeEvent(adminDb(), 'e1', { open: true, presenterIndex: 0 });
     const live = follow<Event | null>((callback, onError) => events.watchEvent('e1', callback, onError));
     try {
       await eventually(() => expect(live.latest()).toBeTruthy());
@@ -38,9 +36,7 @@ describe('watchEvent', () => {
   });
 
   it('passes a live change of presenter_index on, and the queue follows it', async () => {
-    await adminDb()
-      .doc('events/e1')
-      .set(storedEvent({ open: true, presenterIndex: 0 }));
+    await storeEvent(adminDb(), 'e1', { open: true, presenterIndex: 0 });
     const live = follow<Event | null>((callback, onError) => events.watchEvent('e1', callback, onError));
     try {
       await eventually(() => expect(live.latest()?.presenterIndex).toBe(0));
@@ -69,27 +65,17 @@ describe('watchEvent', () => {
 
 describe('getEvents', () => {
   it('lists events by start time, events without one last', async () => {
-    await adminDb()
-      .doc('events/late')
-      .set(storedEvent({ startTime: new Date('2030-06-01T09:00:00Z') }));
-    await adminDb()
-      .doc('events/early')
-      .set(storedEvent({ startTime: new Date('2030-01-01T09:00:00Z') }));
-    await adminDb()
-      .doc('events/unscheduled')
-      .set(storedEvent({ startTime: null }));
+    await storeEvent(adminDb(), 'late', { startTime: new Date('2030-06-01T09:00:00Z') });
+    await storeEvent(adminDb(), 'early', { startTime: new Date('2030-01-01T09:00:00Z') });
+    await storeEvent(adminDb(), 'unscheduled', { startTime: null });
     expect((await events.getEvents()).map((event) => event.id)).toEqual(['early', 'late', 'unscheduled']);
   });
 });
 
 describe('watchSharedEvent', () => {
   it('shows the open event', async () => {
-    await adminDb()
-      .doc('events/a')
-      .set(storedEvent({ startTime: new Date(Date.now() + 3_600_000) }));
-    await adminDb()
-      .doc('events/b')
-      .set(storedEvent({ open: true, presenterIndex: 0 }));
+    await storeEvent(adminDb(), 'a', { startTime: new Date(Date.now() + 3_600_000) });
+    await storeEvent(adminDb(), 'b', { open: true, presenterIndex: 0 });
     const shared = follow<Event | null>(events.watchSharedEvent);
     try {
       await eventually(() => expect(shared.latest()?.id).toBe('b'));
@@ -99,15 +85,9 @@ describe('watchSharedEvent', () => {
   });
 
   it('without an open event shows the next to start, and switches when an admin opens another', async () => {
-    await adminDb()
-      .doc('events/past')
-      .set(storedEvent({ startTime: new Date(Date.now() - 86_400_000) }));
-    await adminDb()
-      .doc('events/next')
-      .set(storedEvent({ startTime: new Date(Date.now() + 3_600_000) }));
-    await adminDb()
-      .doc('events/later')
-      .set(storedEvent({ startTime: new Date(Date.now() + 7_200_000) }));
+    await storeEvent(adminDb(), 'past', { startTime: new Date(Date.now() - 86_400_000) });
+    await storeEvent(adminDb(), 'next', { startTime: new Date(Date.now() + 3_600_000) });
+    await storeEvent(adminDb(), 'later', { startTime: new Date(Date.now() + 7_200_000) });
     const shared = follow<Event | null>(events.watchSharedEvent);
     try {
       await eventually(() => expect(shared.latest()?.id).toBe('next'));

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Presenter } from '../../src/types/presenter';
 import { adaFields, storedPresenter } from '../support/fixtures';
-import { eventually, pointAppAtEmulators, storedEvent, useAdminDb, useSignedInAdmin } from './appDb';
+import { eventually, pointAppAtEmulators, storeEvent, storedEvent, useAdminDb, useSignedInAdmin } from './appDb';
 
 const projectId = await pointAppAtEmulators('db-presenters');
 const auth = await (await import('../../src/db/auth')).getAppAuth();
@@ -49,15 +49,9 @@ describe('addPresenter', () => {
 describe('updatePresenter', () => {
   it("saves the fields verified, keeps the presenter's own status, terms and invite, and renames them in every event's rounds", async () => {
     await storePresenter('p-ada', { status: 'Completed', invite_id: 'inv-1', first_name: 'Ada', last_name: 'Okafor' });
-    await adminDb()
-      .doc('events/e1')
-      .set(storedEvent({ rounds: { round_1: [lin, ada], round_2: [sam] } }));
-    await adminDb()
-      .doc('events/e2')
-      .set(storedEvent({ rounds: { round_1: [sam], round_2: [], round_3: [ada] } }));
-    await adminDb()
-      .doc('events/e3')
-      .set(storedEvent({ rounds: { round_1: [lin, sam] } }));
+    await storeEvent(adminDb(), 'e1', { rounds: { round_1: [lin, ada], round_2: [sam] } });
+    await storeEvent(adminDb(), 'e2', { rounds: { round_1: [sam], round_2: [], round_3: [ada] } });
+    await storeEvent(adminDb(), 'e3', { rounds: { round_1: [lin, sam] } });
 
     await updatePresenter('p-ada', {
       ...adaFields,
@@ -91,12 +85,8 @@ describe('updatePresenter', () => {
 describe('deletePresenter', () => {
   it("deletes the presenter and removes them from two events' rounds, the live presenter staying live", async () => {
     await storePresenter('p-ada');
-    await adminDb()
-      .doc('events/e1')
-      .set(storedEvent({ open: true, rounds: { round_1: [ada, lin, sam] }, presenterIndex: 2 }));
-    await adminDb()
-      .doc('events/e2')
-      .set(storedEvent({ rounds: { round_1: [sam], round_2: [lin, ada] }, roundNumber: 1, presenterIndex: 0 }));
+    await storeEvent(adminDb(), 'e1', { open: true, rounds: { round_1: [ada, lin, sam] }, presenterIndex: 2 });
+    await storeEvent(adminDb(), 'e2', { rounds: { round_1: [sam], round_2: [lin, ada] }, roundNumber: 1, presenterIndex: 0 });
 
     await deletePresenter('p-ada');
 
@@ -108,9 +98,7 @@ describe('deletePresenter', () => {
 
   it('changes nothing at all when one of the writes is refused', async () => {
     await storePresenter('p-ada');
-    await adminDb()
-      .doc('events/e1')
-      .set(storedEvent({ rounds: { round_1: [ada, lin] } }));
+    await storeEvent(adminDb(), 'e1', { rounds: { round_1: [ada, lin] } });
     // An event the rules no longer accept as it stands (a field the app does not know).
     await adminDb()
       .doc('events/e2')

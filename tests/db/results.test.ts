@@ -3,7 +3,7 @@
 
 import { signOut } from 'firebase/auth';
 import { describe, expect, it } from 'vitest';
-import { pointAppAtEmulators, storedEvent, useAdminDb } from './appDb';
+import { pointAppAtEmulators, storeEvent, useAdminDb } from './appDb';
 
 const projectId = await pointAppAtEmulators('db-results');
 const { getQuestions } = await import('../../src/db/questions');
@@ -82,15 +82,9 @@ describe('final matches', () => {
   });
 
   it("shows the shared event's results, else those of the latest event that has some", async () => {
-    await adminDb()
-      .doc('events/old')
-      .set(storedEvent({ startTime: new Date('2029-01-01T10:00:00Z') }));
-    await adminDb()
-      .doc('events/recent')
-      .set(storedEvent({ startTime: new Date('2029-06-01T10:00:00Z') }));
-    await adminDb()
-      .doc('events/today')
-      .set(storedEvent({ open: true, startTime: new Date('2030-01-01T10:00:00Z') }));
+    await storeEvent(adminDb(), 'old', { startTime: new Date('2029-01-01T10:00:00Z') });
+    await storeEvent(adminDb(), 'recent', { startTime: new Date('2029-06-01T10:00:00Z') });
+    await storeEvent(adminDb(), 'today', { open: true, startTime: new Date('2030-01-01T10:00:00Z') });
     await adminDb()
       .doc('final_matches/m-old')
       .set(storedMatch('old', 'p-ada', ['x@example.com']));
@@ -104,9 +98,7 @@ describe('final matches', () => {
   });
 
   it('gives no results when no event has any', async () => {
-    await adminDb()
-      .doc('events/today')
-      .set(storedEvent({ open: true }));
+    await storeEvent(adminDb(), 'today', { open: true });
     expect(await getSessionResults('today')).toEqual({ eventId: null, matches: [] });
   });
 });

@@ -5,7 +5,7 @@
 
 import { describe, expect, it } from 'vitest';
 import type { Event } from '../../src/types/event';
-import { eventually, follow, pointAppAtEmulators, storedEvent, useAdminDb } from './appDb';
+import { eventually, follow, pointAppAtEmulators, storeEvent, useAdminDb } from './appDb';
 
 const projectId = await pointAppAtEmulators('db-shared-event');
 const { followSharedEvent, readSharedEvent } = await import('../../src/db/sharedEvent');
@@ -13,12 +13,8 @@ const adminDb = useAdminDb(projectId);
 
 describe('readSharedEvent (Firestore Lite)', () => {
   it('reads the open event with its dates and rounds', async () => {
-    await adminDb()
-      .doc('events/a')
-      .set(storedEvent({ startTime: new Date(Date.now() + 3_600_000) }));
-    await adminDb()
-      .doc('events/b')
-      .set(storedEvent({ open: true, presenterIndex: 1 }));
+    await storeEvent(adminDb(), 'a', { startTime: new Date(Date.now() + 3_600_000) });
+    await storeEvent(adminDb(), 'b', { open: true, presenterIndex: 1 });
     const event = await readSharedEvent();
     expect(event).toMatchObject({ id: 'b', isEventOpen: true, presenterIndex: 1, title: 'Med-Tech Pitch Session' });
     expect(event?.startTime).toEqual(new Date('2030-05-01T11:15:00Z'));
@@ -26,12 +22,8 @@ describe('readSharedEvent (Firestore Lite)', () => {
   });
 
   it('without an open event reads the next to start', async () => {
-    await adminDb()
-      .doc('events/past')
-      .set(storedEvent({ startTime: new Date(Date.now() - 86_400_000) }));
-    await adminDb()
-      .doc('events/next')
-      .set(storedEvent({ startTime: new Date(Date.now() + 3_600_000) }));
+    await storeEvent(adminDb(), 'past', { startTime: new Date(Date.now() - 86_400_000) });
+    await storeEvent(adminDb(), 'next', { startTime: new Date(Date.now() + 3_600_000) });
     expect((await readSharedEvent())?.id).toBe('next');
   });
 
@@ -42,9 +34,7 @@ describe('readSharedEvent (Firestore Lite)', () => {
 
 describe('followSharedEvent', () => {
   it('shows the event first from the Lite read, then follows it live', async () => {
-    await adminDb()
-      .doc('events/e1')
-      .set(storedEvent({ open: true, presenterIndex: 0 }));
+    await storeEvent(adminDb(), 'e1', { open: true, presenterIndex: 0 });
     const shared = follow<Event | null>(followSharedEvent);
     try {
       await eventually(() => expect(shared.latest()?.id).toBe('e1'));
@@ -60,12 +50,8 @@ describe('followSharedEvent', () => {
   });
 
   it('follows an admin opening another event', async () => {
-    await adminDb()
-      .doc('events/next')
-      .set(storedEvent({ startTime: new Date(Date.now() + 3_600_000) }));
-    await adminDb()
-      .doc('events/later')
-      .set(storedEvent({ startTime: new Date(Date.now() + 7_200_000) }));
+    await storeEvent(adminDb(), 'next', { startTime: new Date(Date.now() + 3_600_000) });
+    await storeEvent(adminDb(), 'later', { startTime: new Date(Date.now() + 7_200_000) });
     const shared = follow<Event | null>(followSharedEvent);
     try {
       await eventually(() => expect(shared.latest()?.id).toBe('next'));
@@ -78,9 +64,7 @@ describe('followSharedEvent', () => {
   });
 
   it('after stop, passes nothing on', async () => {
-    await adminDb()
-      .doc('events/e1')
-      .set(storedEvent({ open: true, presenterIndex: 0 }));
+    await storeEvent(adminDb(), 'e1', { open: true, presenterIndex: 0 });
     const shared = follow<Event | null>(followSharedEvent);
     await eventually(() => expect(shared.latest()?.id).toBe('e1'));
     shared.stop();
