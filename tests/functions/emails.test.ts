@@ -10,7 +10,7 @@
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 import functionsTest from 'firebase-functions-test';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import type { FinalMatchDocument, PresenterDetails, ProviderDetails } from '../../domain/documents';
+import type { PresenterDetails, ProviderDetails } from '../../domain/documents';
 import { FALLBACK_PROVIDER_ID } from '../../domain/matching';
 import { emailSendId, runEmailing } from '../../functions/src/emails/runEmailing';
 import { startWorker } from '../../functions/src/local/worker';
@@ -20,13 +20,12 @@ import { describeReaction } from '../../src/lib/reactionStatus';
 import { eventually, openAdminDb, storedEvent, useAdminDb } from '../db/appDb';
 import { uniqueProjectId } from '../support/emulators';
 import { closedPort, startSmtpCatcher, type SmtpCatcher } from '../support/smtpCatcher';
+import { EVENT, finalMatch, KIM, LEE, OFFICE, OTHER_EVENT, RUN_TIMES, storedEventData } from './reactionFixtures';
 
 const projectId = uniqueProjectId('emails');
 const admin = useAdminDb(projectId);
 
 const ORGANISATION = 'Northfield Polytechnic Innovation Office';
-const EVENT = 'spring-session';
-const OTHER_EVENT = 'autumn-session';
 const TITLE = 'Med-Tech Pitch Session';
 const LOGO = 'https://cdn.example.com/events/spring/normal.png';
 
@@ -42,15 +41,7 @@ const ADA = presenter('Ada', 'Okafor', 'PulseLoop');
 const LIN = presenter('Lin', 'Chen', 'Chen Diagnostics');
 const SAM = presenter('Sam', 'Rivera', 'Rivera Robotics');
 
-const KIM: ProviderDetails = { first_name: 'Kim', last_name: 'Park', email: 'kim@example.com', company: 'Northwind Health' };
-const LEE: ProviderDetails = { first_name: 'Lee', last_name: 'Moreau', email: 'lee@example.com', company: 'Harbor Labs' };
 const NOA: ProviderDetails = { first_name: 'Noa', last_name: 'Hale', email: 'noa@example.com', company: 'Hale Ventures' };
-const OFFICE: ProviderDetails = {
-  first_name: 'Innovation',
-  last_name: 'Office',
-  email: 'innovation@example.edu',
-  company: 'Northfield Polytechnic',
-};
 
 /** Everyone the spring session's results write to: three presenters and two providers. */
 const RECIPIENTS = [ADA.email, LIN.email, SAM.email, KIM.email, LEE.email];
@@ -70,18 +61,6 @@ function mailer(port: number): Mailer {
   const made = createMailer({ host: '127.0.0.1', port, secure: false, from: OFFICE.email, organisation: ORGANISATION });
   cleanups.push(() => made.close());
   return made;
-}
-
-function finalMatch(eventId: string, details: PresenterDetails, providers: [string, ProviderDetails][]): FinalMatchDocument {
-  return {
-    event_id: eventId,
-    presenter_id: `p-${details.first_name.toLowerCase()}`,
-    presenter_details: details,
-    matched_providers: providers.map(([provider_id, provider_details]) => ({
-      provider_id,
-      provider_details,
-    })),
-  };
 }
 
 /**
@@ -108,12 +87,6 @@ async function seed(db: Firestore, { requested = true } = {}): Promise<void> {
 
 async function sendEmails(db: Firestore): Promise<void> {
   await db.collection('events').doc(EVENT).update({ is_emailing: true });
-}
-
-async function storedEventData(db: Firestore) {
-  const data = (await db.collection('events').doc(EVENT).get()).data();
-  if (!data) throw new Error(`events/${EVENT} is gone`);
-  return data;
 }
 
 /** The event's send records by recipient address. */
@@ -197,9 +170,7 @@ describe('runEmailing', () => {
     expect(event.is_emailing).toBe(false);
     expect(event.emailing_status).toEqual({
       state: 'done',
-      at: expect.any(Timestamp),
-      started_at: expect.any(Timestamp),
-      finished_at: expect.any(Timestamp),
+      ...RUN_TIMES,
       counts: { sent: 5, failed: 0, total: 5 },
     });
     const at = event.emailing_status.at as Timestamp;
@@ -273,9 +244,7 @@ describe('runEmailing', () => {
     expect(event.is_emailing).toBe(false);
     expect(event.emailing_status).toEqual({
       state: 'failed',
-      at: expect.any(Timestamp),
-      started_at: expect.any(Timestamp),
-      finished_at: expect.any(Timestamp),
+      ...RUN_TIMES,
       reason: expect.stringMatching(/^1 of 5 e-mails could not be sent\. First error: .*Mailbox busy/),
       counts: { sent: 4, failed: 1, total: 5 },
     });

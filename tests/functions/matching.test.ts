@@ -10,7 +10,7 @@
 
 import { FieldValue, Timestamp, type Firestore, type WriteBatch } from 'firebase-admin/firestore';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ProviderDetails } from '../../domain/documents';
+import type { MatchReasonsDocument, ProviderMatchReasons } from '../../domain/documents';
 import type { MatchingStatus } from '../../domain/matchingRun';
 import { runMatching } from '../../functions/src/matching/runMatching';
 import { startWorker } from '../../functions/src/local/worker';
@@ -19,22 +19,12 @@ import { describeReaction } from '../../src/lib/reactionStatus';
 import { eventually, openAdminDb, storedEvent, useAdminDb } from '../db/appDb';
 import { defined } from '../support/defined';
 import { uniqueProjectId } from '../support/emulators';
+import { EVENT, finalMatch, KIM, LEE, OFFICE, OTHER_EVENT, RUN_TIMES, storedEventData } from './reactionFixtures';
 
 const projectId = uniqueProjectId('matching');
 const admin = useAdminDb(projectId);
 
-const EVENT = 'spring-session';
-const OTHER_EVENT = 'autumn-session';
-const OFFICE: ProviderDetails = {
-  first_name: 'Innovation',
-  last_name: 'Office',
-  email: 'office@northfield.example.edu',
-  company: 'Northfield Polytechnic',
-};
 const settings = { fallback: OFFICE };
-
-const KIM = { first_name: 'Kim', last_name: 'Park', email: 'kim@example.com', company: 'Northwind Health' };
-const LEE = { first_name: 'Lee', last_name: 'Moreau', email: 'lee@example.com', company: 'Harbor Labs' };
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -158,61 +148,43 @@ async function seed(db: Firestore): Promise<void> {
 }
 
 // The final matches hold the spec's fields (and event_id) only.
-const adaMatch = {
-  event_id: EVENT,
-  presenter_id: 'p-ada',
-  presenter_details: details('Ada', 'Okafor'),
-  matched_providers: [{ provider_id: 'prov-kim', provider_details: KIM }],
-};
-const linMatch = {
-  event_id: EVENT,
-  presenter_id: 'p-lin',
-  presenter_details: details('Lin', 'Chen'),
-  matched_providers: [{ provider_id: 'prov-lee', provider_details: LEE }],
-};
-const samMatch = {
-  event_id: EVENT,
-  presenter_id: 'p-sam',
-  presenter_details: details('Sam', 'Rivera'),
-  matched_providers: [{ provider_id: 'innovation-office', provider_details: OFFICE }],
-};
+const adaMatch = finalMatch(EVENT, details('Ada', 'Okafor'), [['prov-kim', KIM]]);
+const linMatch = finalMatch(EVENT, details('Lin', 'Chen'), [['prov-lee', LEE]]);
+const samMatch = finalMatch(EVENT, details('Sam', 'Rivera'), [['innovation-office', OFFICE]]);
 
-// Why each matched, under the same ids: admins only.
-const adaReasons = {
+/** match_reasons/{id} of the spring session: why each provider matched the presenter, admins only. */
+const reasonsFor = (presenterId: string, providers: ProviderMatchReasons[], fallback = false): MatchReasonsDocument => ({
   event_id: EVENT,
-  presenter_id: 'p-ada',
-  fallback: false,
-  providers: [
-    {
-      provider_id: 'prov-kim',
-      score: 5,
-      questions_answered: 1,
-      reasons: [{ question_id: 'q-market', title: 'Market access', rating: 5 }],
-    },
-  ],
-};
-const linReasons = {
-  event_id: EVENT,
-  presenter_id: 'p-lin',
-  fallback: false,
-  providers: [
-    {
-      provider_id: 'prov-lee',
-      score: 4.5,
-      questions_answered: 2,
-      reasons: [
-        { question_id: 'q-market', title: 'Market access', rating: 5 },
-        { question_id: 'q-team', title: 'Team support', rating: 4 },
-      ],
-    },
-  ],
-};
-const samReasons = {
-  event_id: EVENT,
-  presenter_id: 'p-sam',
-  fallback: true,
-  providers: [{ provider_id: 'innovation-office', score: 0, questions_answered: 0, reasons: [] }],
-};
+  presenter_id: presenterId,
+  fallback,
+  providers,
+});
+
+// Why each matched, under the same ids.
+const adaReasons = reasonsFor('p-ada', [
+  {
+    provider_id: 'prov-kim',
+    score: 5,
+    questions_answered: 1,
+    reasons: [{ question_id: 'q-market', title: 'Market access', rating: 5 }],
+  },
+]);
+const linReasons = reasonsFor('p-lin', [
+  {
+    provider_id: 'prov-lee',
+    score: 4.5,
+    questions_answered: 2,
+    reasons: [
+      { question_id: 'q-market', title: 'Market access', rating: 5 },
+      { question_id: 'q-team', title: 'Team support', rating: 4 },
+    ],
+  },
+]);
+const samReasons = reasonsFor(
+  'p-sam',
+  [{ provider_id: 'innovation-office', score: 0, questions_answered: 0, reasons: [] }],
+  true,
+);
 
 /** The documents of one event in `collection`, by id. */
 async function documentsOf(db: Firestore, collection: string, eventId: string): Promise<Record<string, unknown>> {
@@ -225,12 +197,6 @@ const finalMatches = (db: Firestore, eventId = EVENT) => documentsOf(db, 'final_
 
 /** The match_reasons documents of one event, by id. */
 const matchReasons = (db: Firestore, eventId = EVENT) => documentsOf(db, 'match_reasons', eventId);
-
-async function storedEventData(db: Firestore, eventId = EVENT) {
-  const data = (await db.collection('events').doc(eventId).get()).data();
-  if (!data) throw new Error(`events/${eventId} is gone`);
-  return data;
-}
 
 async function startMatching(db: Firestore, eventId = EVENT): Promise<void> {
   await db.collection('events').doc(eventId).update({ is_matching: true });
@@ -268,9 +234,7 @@ describe('runMatching', () => {
     expect(event.is_matching).toBe(false);
     expect(event.matching_status).toEqual({
       state: 'done',
-      at: expect.any(Timestamp),
-      started_at: expect.any(Timestamp),
-      finished_at: expect.any(Timestamp),
+      ...RUN_TIMES,
       counts: { presenters: 3, providers: 2, matches: 2 },
     });
     const { started_at: startedAt, finished_at: finishedAt, at } = event.matching_status as MatchingStatus<Timestamp>;
@@ -533,9 +497,7 @@ describe('runMatching', () => {
     expect(event.is_matching).toBe(false);
     expect(event.matching_status).toEqual({
       state: 'failed',
-      at: expect.any(Timestamp),
-      started_at: expect.any(Timestamp),
-      finished_at: expect.any(Timestamp),
+      ...RUN_TIMES,
       reason,
     });
     expect(await finalMatches(db)).toEqual({});

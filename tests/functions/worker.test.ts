@@ -12,18 +12,11 @@ import { createMailer } from '../../functions/src/mail/transport';
 import { eventually, storedEvent, useAdminDb } from '../db/appDb';
 import { uniqueProjectId } from '../support/emulators';
 import { startSmtpCatcher } from '../support/smtpCatcher';
+import { EVENT, KIM, OFFICE } from './reactionFixtures';
 
 const projectId = uniqueProjectId('worker');
 const admin = useAdminDb(projectId);
 
-const EVENT = 'spring-session';
-const OFFICE: ProviderDetails = {
-  first_name: 'Innovation',
-  last_name: 'Office',
-  email: 'innovation@example.edu',
-  company: 'Polytechnic',
-};
-const KIM: ProviderDetails = { first_name: 'Kim', last_name: 'Park', email: 'kim@example.com', company: 'Northwind Health' };
 const OLD: ProviderDetails = { first_name: 'Olu', last_name: 'Dane', email: 'olu@example.com', company: 'Dane Capital' };
 
 const cleanups: (() => Promise<void> | void)[] = [];

@@ -10,7 +10,7 @@
 
 import { createHash, randomUUID } from 'node:crypto';
 import { FieldValue, Timestamp, type DocumentData, type DocumentReference, type Firestore } from 'firebase-admin/firestore';
-import type { FinalMatchDocument, PresenterDetails, ProviderDetails } from '../../../domain/documents.js';
+import type { FinalMatchDocument, PresenterDetails } from '../../../domain/documents.js';
 import {
   decideEmailingRun,
   EMAILING_MAX_ATTEMPTS,
@@ -27,6 +27,7 @@ import type { MailMessage, Mailer } from '../mail/transport.js';
 import { renderPresenterResultMail } from './presenterResultMail.js';
 import { renderProviderResultMail } from './providerResultMail.js';
 import type { ResultMailEvent } from './resultMails.js';
+import { contactDetails, millis, record, text } from '../values.js';
 
 export interface EmailingOptions {
   /** The time (ms) a claim's age is measured at; by default the server's, when it reads the event. */
@@ -65,8 +66,6 @@ export interface EmailSendDocument<Time = unknown> {
 const CONCURRENCY = 3;
 /** The longest failure reason kept on the event or a send record. */
 const REASON_MAX_LENGTH = 500;
-
-const millis = (time: unknown): number | undefined => (time instanceof Timestamp ? time.toMillis() : undefined);
 
 /** Whether the event, as written, needs an e-mailing run by `now` (ms) or a look again later. */
 export function emailingRunDecision(data: DocumentData | undefined, now: number = Date.now()): EmailingRunDecision {
@@ -286,10 +285,7 @@ async function inLanes<T, R>(items: readonly T[], lanes: number, work: (item: T)
 function finalMatchOf(data: DocumentData): FinalMatchDocument {
   const presenter = record(data.presenter_details);
   const presenterDetails: PresenterDetails = {
-    first_name: text(presenter.first_name),
-    last_name: text(presenter.last_name),
-    email: text(presenter.email),
-    company: text(presenter.company),
+    ...contactDetails(presenter),
     linkedin_url: text(presenter.linkedin_url) || null,
     profile_url: text(presenter.profile_url) || null,
   };
@@ -298,20 +294,9 @@ function finalMatchOf(data: DocumentData): FinalMatchDocument {
     event_id: text(data.event_id),
     presenter_id: text(data.presenter_id),
     presenter_details: presenterDetails,
-    matched_providers: matched.map((match) => {
-      const provider = record(match.provider_details);
-      const providerDetails: ProviderDetails = {
-        first_name: text(provider.first_name),
-        last_name: text(provider.last_name),
-        email: text(provider.email),
-        company: text(provider.company),
-      };
-      return { provider_id: text(match.provider_id), provider_details: providerDetails };
-    }),
+    matched_providers: matched.map((match) => ({
+      provider_id: text(match.provider_id),
+      provider_details: contactDetails(match.provider_details),
+    })),
   };
 }
-
-const text = (value: unknown): string => (typeof value === 'string' ? value : '');
-
-const record = (value: unknown): Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};

@@ -28,6 +28,7 @@ import type { FinalMatchDocument, MatchReasonsDocument, QuestionType, Rounds } f
 import { matchEvent, type MatchResponse, type PresenterResult } from '../../../domain/matching.js';
 import { decideMatchingRun, type MatchingRunDecision, type MatchingStatus } from '../../../domain/matchingRun.js';
 import { orderedRounds } from '../../../domain/rounds.js';
+import { contactDetails, isRecord, millis, text } from '../values.js';
 import { entryKind } from '../../../domain/displayStatus.js';
 import type { MatchingSettings } from './settings.js';
 
@@ -63,8 +64,6 @@ const MAX_BATCH_WRITES = 500;
 const MAX_IDS_PER_READ = 300;
 /** The longest failure reason kept on the event. */
 const REASON_MAX_LENGTH = 500;
-
-const millis = (time: unknown): number | undefined => (time instanceof Timestamp ? time.toMillis() : undefined);
 
 /** Whether the event, as written, needs a matching run by `now` (ms) or a look again later. */
 export function matchingRunDecision(data: DocumentData | undefined, now: number = Date.now()): MatchingRunDecision {
@@ -167,10 +166,7 @@ async function matchAndWrite(
     eventId,
     presenterIds,
     presenters: mapValues(presenters, (data) => ({
-      first_name: text(data.first_name),
-      last_name: text(data.last_name),
-      email: text(data.email),
-      company: text(data.company),
+      ...contactDetails(data),
       linkedin_url: text(data.linkedin_url),
       profile_url: text(data.profile_url),
       favourites: Array.isArray(data.favourites) ? data.favourites.filter((id) => typeof id === 'string') : [],
@@ -178,12 +174,7 @@ async function matchAndWrite(
     questions: Object.fromEntries(
       questions.docs.map((doc) => [doc.id, { type: text(doc.get('type')) as QuestionType, title: text(doc.get('title')) }]),
     ),
-    providers: mapValues(providers, (data) => ({
-      first_name: text(data.first_name),
-      last_name: text(data.last_name),
-      email: text(data.email),
-      company: text(data.company),
-    })),
+    providers: mapValues(providers, contactDetails),
     responses: answers,
     minScore,
     maxMatches,
@@ -337,9 +328,3 @@ async function readByIds(firestore: Firestore, collection: string, ids: string[]
 function mapValues<T>(documents: Map<string, DocumentData>, map: (data: DocumentData) => T): Record<string, T> {
   return Object.fromEntries([...documents].map(([id, data]) => [id, map(data)]));
 }
-
-/** Stored documents can lack a field or hold another type (older or hand-made data): read them as empty. */
-const text = (value: unknown): string => (typeof value === 'string' ? value : '');
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
