@@ -147,13 +147,7 @@ describe('PresentersProvider', () => {
   });
 
   it('shows no event when there is none', async () => {
-    render(
-      <UserProvider>
-        <PresentersProvider fallback={<p>loading event</p>}>
-          <Queue />
-        </PresentersProvider>
-      </UserProvider>,
-    );
+    renderQueue();
     expect(await screen.findByText('no event', {}, { timeout: 10_000 })).toBeTruthy();
   });
 

@@ -186,6 +186,10 @@ const samReasons = reasonsFor(
   true,
 );
 
+/** The spring session's final matches and match reasons, by document id, as one run writes them. */
+const springMatches = { [`${EVENT}_p-ada`]: adaMatch, [`${EVENT}_p-lin`]: linMatch, [`${EVENT}_p-sam`]: samMatch };
+const springReasons = { [`${EVENT}_p-ada`]: adaReasons, [`${EVENT}_p-lin`]: linReasons, [`${EVENT}_p-sam`]: samReasons };
+
 /** The documents of one event in `collection`, by id. */
 async function documentsOf(db: Firestore, collection: string, eventId: string): Promise<Record<string, unknown>> {
   const snapshot = await db.collection(collection).where('event_id', '==', eventId).get();
@@ -220,16 +224,8 @@ describe('runMatching', () => {
     const outcome = await runMatching(db, EVENT, settings);
 
     expect(outcome).toEqual({ state: 'done', counts: { presenters: 3, providers: 2, matches: 2 } });
-    expect(await finalMatches(db)).toEqual({
-      [`${EVENT}_p-ada`]: adaMatch,
-      [`${EVENT}_p-lin`]: linMatch,
-      [`${EVENT}_p-sam`]: samMatch,
-    });
-    expect(await matchReasons(db)).toEqual({
-      [`${EVENT}_p-ada`]: adaReasons,
-      [`${EVENT}_p-lin`]: linReasons,
-      [`${EVENT}_p-sam`]: samReasons,
-    });
+    expect(await finalMatches(db)).toEqual(springMatches);
+    expect(await matchReasons(db)).toEqual(springReasons);
     const event = await storedEventData(db);
     expect(event.is_matching).toBe(false);
     expect(event.matching_status).toEqual({
@@ -443,11 +439,7 @@ describe('runMatching', () => {
     const outcomes = await Promise.all([runMatching(db, EVENT, settings), runMatching(other.db, EVENT, settings)]);
 
     expect(outcomes.map((outcome) => outcome.state).sort()).toEqual(['done', 'skipped']);
-    expect(await finalMatches(db)).toEqual({
-      [`${EVENT}_p-ada`]: adaMatch,
-      [`${EVENT}_p-lin`]: linMatch,
-      [`${EVENT}_p-sam`]: samMatch,
-    });
+    expect(await finalMatches(db)).toEqual(springMatches);
     expect(Object.keys(await matchReasons(db))).toHaveLength(3);
     expect(await storedEventData(db)).toMatchObject({ is_matching: false, matching_status: { state: 'done' } });
   });
@@ -557,11 +549,7 @@ describe('runMatching: fair scores and conflicts of interest (issue 11)', () => 
       counts: { presenters: 3, providers: 2, matches: 2 },
     });
 
-    expect(await finalMatches(db)).toEqual({
-      [`${EVENT}_p-ada`]: adaMatch,
-      [`${EVENT}_p-lin`]: linMatch,
-      [`${EVENT}_p-sam`]: samMatch,
-    });
+    expect(await finalMatches(db)).toEqual(springMatches);
     // Kim and Lee rated fewer than 5 times: their fair scores are their raw stars.
     expect(await matchReasons(db)).toEqual({
       [`${EVENT}_p-ada`]: { ...adaReasons, fair_scores: true, excluded_conflicts: [olaExcluded] },
@@ -650,16 +638,8 @@ describe('the onEventUpdated Cloud Function', () => {
 
     await onEventUpdated.run({ params: { eventId: EVENT }, data: { before, after } } as unknown as EventUpdate);
 
-    expect(await finalMatches(db)).toEqual({
-      [`${EVENT}_p-ada`]: adaMatch,
-      [`${EVENT}_p-lin`]: linMatch,
-      [`${EVENT}_p-sam`]: samMatch,
-    });
-    expect(await matchReasons(db)).toEqual({
-      [`${EVENT}_p-ada`]: adaReasons,
-      [`${EVENT}_p-lin`]: linReasons,
-      [`${EVENT}_p-sam`]: samReasons,
-    });
+    expect(await finalMatches(db)).toEqual(springMatches);
+    expect(await matchReasons(db)).toEqual(springReasons);
     expect(await storedEventData(db)).toMatchObject({ is_matching: false, matching_status: { state: 'done' } });
   });
 });
