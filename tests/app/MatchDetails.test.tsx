@@ -7,6 +7,7 @@
 import { within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { firestoreEmulator } from '../support/emulators';
+import { providerReasons } from '../support/fixtures';
 import { loadFirestoreRules } from '../support/projectRules';
 import { storedFinalMatch } from './support/finalMatches';
 import { startNetworkProxy } from './support/networkProxy';
@@ -34,15 +35,10 @@ async function seedMatchWithReasons() {
       presenter_id: 'p-ada',
       fallback: false,
       providers: [
-        {
-          provider_id: 'o1',
-          score: 4.5,
-          questions_answered: 2,
-          reasons: [
-            { question_id: 'q-market', title: 'Market fit', rating: 5 },
-            { question_id: 'q-team', title: 'Team support', rating: 4 },
-          ],
-        },
+        providerReasons('o1', 4.5, 2, [
+          ['q-market', 'Market fit', 5],
+          ['q-team', 'Team support', 4],
+        ]),
       ],
     });
 }

@@ -19,6 +19,7 @@ import { describeReaction } from '../../src/lib/reactionStatus';
 import { eventually, openAdminDb, storedEvent, useAdminDb } from '../db/appDb';
 import { defined } from '../support/defined';
 import { uniqueProjectId } from '../support/emulators';
+import { providerReasons } from '../support/fixtures';
 import { EVENT, finalMatch, KIM, LEE, OFFICE, OTHER_EVENT, RUN_TIMES, storedEventData } from './reactionFixtures';
 
 const projectId = uniqueProjectId('matching');
@@ -161,30 +162,14 @@ const reasonsFor = (presenterId: string, providers: ProviderMatchReasons[], fall
 });
 
 // Why each matched, under the same ids.
-const adaReasons = reasonsFor('p-ada', [
-  {
-    provider_id: 'prov-kim',
-    score: 5,
-    questions_answered: 1,
-    reasons: [{ question_id: 'q-market', title: 'Market access', rating: 5 }],
-  },
-]);
+const adaReasons = reasonsFor('p-ada', [providerReasons('prov-kim', 5, 1, [['q-market', 'Market access', 5]])]);
 const linReasons = reasonsFor('p-lin', [
-  {
-    provider_id: 'prov-lee',
-    score: 4.5,
-    questions_answered: 2,
-    reasons: [
-      { question_id: 'q-market', title: 'Market access', rating: 5 },
-      { question_id: 'q-team', title: 'Team support', rating: 4 },
-    ],
-  },
+  providerReasons('prov-lee', 4.5, 2, [
+    ['q-market', 'Market access', 5],
+    ['q-team', 'Team support', 4],
+  ]),
 ]);
-const samReasons = reasonsFor(
-  'p-sam',
-  [{ provider_id: 'innovation-office', score: 0, questions_answered: 0, reasons: [] }],
-  true,
-);
+const samReasons = reasonsFor('p-sam', [providerReasons('innovation-office', 0, 0, [])], true);
 
 /** The spring session's final matches and match reasons, by document id, as one run writes them. */
 const springMatches = { [`${EVENT}_p-ada`]: adaMatch, [`${EVENT}_p-lin`]: linMatch, [`${EVENT}_p-sam`]: samMatch };
@@ -374,15 +359,10 @@ describe('runMatching', () => {
         ...linReasons,
         providers: [
           ...linReasons.providers,
-          {
-            provider_id: 'prov-kim',
-            score: 4,
-            questions_answered: 2,
-            reasons: [
-              { question_id: 'q-market', title: 'Market access', rating: 5 },
-              { question_id: 'q-team', title: 'Team support', rating: 3 },
-            ],
-          },
+          providerReasons('prov-kim', 4, 2, [
+            ['q-market', 'Market access', 5],
+            ['q-team', 'Team support', 3],
+          ]),
         ],
       },
     });

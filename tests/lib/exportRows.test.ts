@@ -16,6 +16,7 @@ import {
 } from '../../src/lib/exportRows';
 import type { FinalMatch } from '../../src/types/finalMatch';
 import type { MatchReasons } from '../../src/types/matchReasons';
+import { providerReasons } from '../support/fixtures';
 
 function answer(
   fields: Partial<TimedResponse> & Pick<TimedResponse, 'provider_id' | 'presenter_id' | 'question_id'>,
@@ -178,16 +179,11 @@ describe('matchRows', () => {
     presenter_id: 'p-m1',
     fallback: false,
     providers: [
-      {
-        provider_id: 'u-1',
-        score: 4.666666,
-        questions_answered: 3,
-        reasons: [
-          { question_id: 'q1', title: 'Market need', rating: 5 },
-          { question_id: 'q2', title: 'Team', rating: 5 },
-        ],
-      },
-      { provider_id: 'u-2', score: 4, questions_answered: 1, reasons: [{ question_id: 'q3', title: '', rating: 4 }] },
+      providerReasons('u-1', 4.666666, 3, [
+        ['q1', 'Market need', 5],
+        ['q2', 'Team', 5],
+      ]),
+      providerReasons('u-2', 4, 1, [['q3', '', 4]]),
     ],
   };
 

@@ -157,6 +157,22 @@ export const adaFinalMatch = (eventId = 'ev1', matched: Record<string, unknown> 
   matched_providers: [matched],
 });
 
+/**
+ * One provider's part of a match_reasons document: the score, how many questions counted, and the
+ * star ratings (question id, title, rating) that made the match.
+ */
+export const providerReasons = (
+  providerId: string,
+  score: number,
+  questionsAnswered: number,
+  ratings: [questionId: string, title: string, rating: number][],
+) => ({
+  provider_id: providerId,
+  score,
+  questions_answered: questionsAnswered,
+  reasons: ratings.map(([questionId, title, rating]) => ({ question_id: questionId, title, rating })),
+});
+
 /** A 1×1 transparent PNG. */
 export const PNG_1X1 = Uint8Array.from(
   atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=='),
