@@ -7,10 +7,11 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { CountdownTimer } from '../../components/CountdownTimer';
 import { PlaceIcon } from '../../components/Icons';
 import { useNow } from '../../components/useNow';
 import { timings } from '../../config/constants';
-import { countdown, twoDigits } from '../../lib/countdown';
+import { countdown } from '../../lib/countdown';
 import type { Developer } from '../../types/event';
 
 export interface EventCountdownProps {
@@ -19,27 +20,17 @@ export interface EventCountdownProps {
   developers: readonly Developer[];
 }
 
-function TimeUnit({ value, unit }: { value: number; unit: string }) {
-  return (
-    <Box sx={{ textAlign: 'center', minWidth: { xs: 72, sm: 96 } }}>
-      <Typography
-        component="span"
-        sx={{
-          display: 'block',
-          fontSize: { xs: '2.5rem', sm: '3.5rem' },
-          fontWeight: 700,
-          lineHeight: 1.1,
-          fontVariantNumeric: 'tabular-nums',
-        }}
-      >
-        {twoDigits(value)}
-      </Typography>
-      <Typography component="span" variant="body2" sx={{ display: 'block', textTransform: 'uppercase', letterSpacing: 1 }}>
-        {unit}
-      </Typography>
-    </Box>
-  );
-}
+const timerSx = {
+  unit: { textAlign: 'center', minWidth: { xs: 72, sm: 96 } },
+  digits: {
+    display: 'block',
+    fontSize: { xs: '2.5rem', sm: '3.5rem' },
+    fontWeight: 700,
+    lineHeight: 1.1,
+    fontVariantNumeric: 'tabular-nums',
+  },
+  name: { display: 'block', textTransform: 'uppercase', letterSpacing: 1 },
+} as const;
 
 export function EventCountdown({ startTime, location, developers }: EventCountdownProps) {
   const now = useNow(timings.countdownRefreshMs);
@@ -68,16 +59,14 @@ export function EventCountdown({ startTime, location, developers }: EventCountdo
             <Typography id="countdown-heading" variant="h4" component="h1">
               Event Starting In
             </Typography>
-            <Stack
-              direction="row"
+            <CountdownTimer
+              left={left}
               spacing={{ xs: 1, sm: 3 }}
-              role="timer"
-              aria-label={`${left.hours} hours, ${left.minutes} minutes, ${left.seconds} seconds`}
-            >
-              <TimeUnit value={left.hours} unit="Hours" />
-              <TimeUnit value={left.minutes} unit="Minutes" />
-              <TimeUnit value={left.seconds} unit="Seconds" />
-            </Stack>
+              unitSx={timerSx.unit}
+              digitSx={timerSx.digits}
+              nameSx={timerSx.name}
+              nameVariant="body2"
+            />
           </>
         ) : (
           <Typography id="countdown-heading" variant="h4" component="h1">

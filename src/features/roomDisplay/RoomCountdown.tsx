@@ -3,32 +3,19 @@
 // the start time is reached, and where the event takes place. The arithmetic is the providers'
 // countdown's (src/lib/countdown.ts); only the size differs.
 
-import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { CountdownTimer } from '../../components/CountdownTimer';
 import { useNow } from '../../components/useNow';
 import { timings } from '../../config/constants';
-import { countdown, twoDigits } from '../../lib/countdown';
+import { countdown } from '../../lib/countdown';
 import { roomColors, roomSizes } from './roomStyle';
 
-function TimeUnit({ value, unit }: { value: number; unit: string }) {
-  return (
-    <Box sx={{ textAlign: 'center' }}>
-      <Typography
-        component="span"
-        sx={{ display: 'block', fontSize: roomSizes.digits, fontWeight: 800, lineHeight: 1, fontVariantNumeric: 'tabular-nums' }}
-      >
-        {twoDigits(value)}
-      </Typography>
-      <Typography
-        component="span"
-        sx={{ display: 'block', fontSize: roomSizes.body, color: roomColors.muted, textTransform: 'uppercase', letterSpacing: 2 }}
-      >
-        {unit}
-      </Typography>
-    </Box>
-  );
-}
+const timerSx = {
+  unit: { textAlign: 'center' },
+  digits: { display: 'block', fontSize: roomSizes.digits, fontWeight: 800, lineHeight: 1, fontVariantNumeric: 'tabular-nums' },
+  name: { display: 'block', fontSize: roomSizes.body, color: roomColors.muted, textTransform: 'uppercase', letterSpacing: 2 },
+} as const;
 
 export function RoomCountdown({ startTime, location }: { startTime: Date; location: string }) {
   const left = countdown(startTime, useNow(timings.countdownRefreshMs));
@@ -39,16 +26,13 @@ export function RoomCountdown({ startTime, location }: { startTime: Date; locati
         {left.state === 'counting' ? 'Event Starting In' : 'Event Starting Soon'}
       </Typography>
       {left.state === 'counting' && (
-        <Stack
-          direction="row"
+        <CountdownTimer
+          left={left}
           spacing={roomSizes.gap}
-          role="timer"
-          aria-label={`${left.hours} hours, ${left.minutes} minutes, ${left.seconds} seconds`}
-        >
-          <TimeUnit value={left.hours} unit="Hours" />
-          <TimeUnit value={left.minutes} unit="Minutes" />
-          <TimeUnit value={left.seconds} unit="Seconds" />
-        </Stack>
+          unitSx={timerSx.unit}
+          digitSx={timerSx.digits}
+          nameSx={timerSx.name}
+        />
       )}
       {location && <Typography sx={{ fontSize: roomSizes.label, color: roomColors.muted }}>{location}</Typography>}
     </Stack>
