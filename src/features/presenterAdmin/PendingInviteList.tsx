@@ -53,6 +53,13 @@ function MailStatus({ invite, onSend }: { invite: Invite; onSend: () => Promise<
     }
   };
   const spinner = asking ? <CircularProgress size={16} color="inherit" aria-label="Requesting" /> : undefined;
+  // A first send before any request; a retry after a failure or a stall.
+  const action =
+    view.kind === 'notRequested'
+      ? { label: 'Send invite', name: `Send invite to ${invite.email}` }
+      : view.kind === 'failed' || view.kind === 'stalled'
+        ? { label: 'Retry', name: `Retry the invite to ${invite.email}` }
+        : null;
   const text =
     view.kind === 'notRequested'
       ? 'Not sent yet'
@@ -77,28 +84,9 @@ function MailStatus({ invite, onSend }: { invite: Invite; onSend: () => Promise<
       >
         {text}
       </Typography>
-      {view.kind === 'notRequested' && (
-        <Button
-          size="small"
-          variant="contained"
-          onClick={ask}
-          disabled={asking}
-          startIcon={spinner}
-          aria-label={`Send invite to ${invite.email}`}
-        >
-          Send invite
-        </Button>
-      )}
-      {(view.kind === 'failed' || view.kind === 'stalled') && (
-        <Button
-          size="small"
-          variant="contained"
-          onClick={ask}
-          disabled={asking}
-          startIcon={spinner}
-          aria-label={`Retry the invite to ${invite.email}`}
-        >
-          Retry
+      {action && (
+        <Button size="small" variant="contained" onClick={ask} disabled={asking} startIcon={spinner} aria-label={action.name}>
+          {action.label}
         </Button>
       )}
     </Stack>
