@@ -49,7 +49,13 @@ function denied(method: FirestoreMethod, path: string): ApiError {
   return new ApiError('PERMISSION_DENIED', `Missing or insufficient permissions: ${method} on ${path}`);
 }
 
-function check(authorizer: Authorizer, access: FirestoreAccess): void {
+/** What an access asks beyond who asks, when, and the reads its rules may make. */
+type AccessRequest = Omit<FirestoreAccess, 'service' | 'identity' | 'time' | keyof RequestReads>;
+
+/** Admins pass untouched; anyone else's access must be allowed by the rules. */
+function check(authorizer: Authorizer, identity: Identity, time: Date, reads: RequestReads, request: AccessRequest): void {
+  if (identity.admin) return;
+  const access: FirestoreAccess = { service: 'firestore', ...request, identity, time, ...reads };
   if (!authorize(authorizer, access).allow) throw denied(access.method, access.path);
 }
 
@@ -61,16 +67,7 @@ export function authorizeGet(
   time: Date,
   reads: RequestReads,
 ): void {
-  if (identity.admin) return;
-  check(authorizer, {
-    service: 'firestore',
-    method: 'get',
-    path: name,
-    identity,
-    resource: doc ? { data: doc.fields ?? {} } : null,
-    time,
-    ...reads,
-  });
+  check(authorizer, identity, time, reads, { method: 'get', path: name, resource: doc ? { data: doc.fields ?? {} } : null });
 }
 
 /** A write: create (nothing before), update, or delete (nothing after). */
@@ -84,17 +81,12 @@ export function authorizeWrite(
   commitTime: string,
   reads: RequestReads,
 ): void {
-  if (identity.admin) return;
-  check(authorizer, {
-    service: 'firestore',
+  check(authorizer, identity, time, reads, {
     method: after === null ? 'delete' : before === null ? 'create' : 'update',
     path: name,
-    identity,
     resource: before ? { data: before.fields ?? {} } : null,
     requestResource: after ? { data: after.fields ?? {} } : null,
-    time,
     commitTime,
-    ...reads,
   });
 }
 
@@ -146,17 +138,7 @@ export function authorizeListDocuments(
   time: Date,
   reads: RequestReads,
 ): void {
-  if (identity.admin) return;
-  check(authorizer, {
-    service: 'firestore',
-    method: 'list',
-    path: collection,
-    identity,
-    resource: { data: {} },
-    query: { limit },
-    time,
-    ...reads,
-  });
+  check(authorizer, identity, time, reads, { method: 'list', path: collection, resource: { data: {} }, query: { limit } });
 }
 
 /** What one way of matching a filter fixes: field values, and the document's name. */
