@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CommitEvent } from '../../../backend/src/firestore/engine/api.js';
-import type { Write } from '../../../backend/src/firestore/types.js';
+import type { FieldTransform, Write } from '../../../backend/src/firestore/types.js';
 import { defined } from '../../support/defined.js';
 import { DB, admin, doc, f, memoryEngine, set, v } from './helpers.js';
 
@@ -17,6 +17,11 @@ const update = (path: string, data: Record<string, unknown>, mask: string[], ext
   update: { name: doc(path), fields: f(data) },
   updateMask: { fieldPaths: mask },
   ...extra,
+});
+
+/** A legacy transform write: `fieldTransforms` on the document at `path`. */
+const transformWrite = (path: string, fieldTransforms: FieldTransform[]): Write => ({
+  transform: { document: doc(path), fieldTransforms },
 });
 
 describe('commit: set, update and delete', () => {
@@ -198,16 +203,11 @@ describe('a write that changes nothing', () => {
       DB,
       {
         writes: [
-          {
-            transform: {
-              document: doc('c/a'),
-              fieldTransforms: [
-                { fieldPath: 'n', increment: v(0) },
-                { fieldPath: 'n', maximum: v(1) },
-                { fieldPath: 'tags', appendMissingElements: { values: [v('a')] } },
-              ],
-            },
-          },
+          transformWrite('c/a', [
+            { fieldPath: 'n', increment: v(0) },
+            { fieldPath: 'n', maximum: v(1) },
+            { fieldPath: 'tags', appendMissingElements: { values: [v('a')] } },
+          ]),
         ],
       },
       admin,
@@ -294,15 +294,10 @@ describe('field transforms', () => {
       DB,
       {
         writes: [
-          {
-            transform: {
-              document: doc('c/a'),
-              fieldTransforms: [
-                { fieldPath: 'n', increment: v(1) },
-                { fieldPath: 't', setToServerValue: 'REQUEST_TIME' },
-              ],
-            },
-          },
+          transformWrite('c/a', [
+            { fieldPath: 'n', increment: v(1) },
+            { fieldPath: 't', setToServerValue: 'REQUEST_TIME' },
+          ]),
         ],
       },
       admin,
