@@ -15,7 +15,7 @@ import * as grpc from '@grpc/grpc-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../../../backend/src/config.js';
 import { messageType } from '../../../backend/src/firestore/grpc/firestoreProto.js';
-import { form, parseFrames } from './support.js';
+import { commitRawBytes, form, parseFrames } from './support.js';
 
 const PROJECT = 'demo-bad-input';
 const DB = `projects/${PROJECT}/databases/(default)`;
@@ -520,27 +520,10 @@ describe('Bad input to the local backend', () => {
 
   describe('Firestore gRPC port', () => {
     it('answers a Commit whose protobuf is garbage with INVALID_ARGUMENT', async () => {
-      const client = new grpc.Client(`127.0.0.1:${ports.firestore}`, grpc.credentials.createInsecure());
-      try {
-        for (const bytes of [Buffer.from([0xff, 0xff, 0xff, 0xff]), Buffer.from([0x0a, 0x7f, 0x61])]) {
-          const error = await new Promise<grpc.ServiceError | null>((resolve) => {
-            const metadata = new grpc.Metadata();
-            metadata.set('authorization', 'Bearer owner');
-            client.makeUnaryRequest(
-              '/google.firestore.v1.Firestore/Commit',
-              (b: Buffer) => b,
-              (b: Buffer) => b,
-              bytes,
-              metadata,
-              { deadline: Date.now() + REPLY_BOUND_MS },
-              (err) => resolve(err),
-            );
-          });
-          expect(error?.code).toBe(grpc.status.INVALID_ARGUMENT);
-          expect(error?.details).toContain('Malformed CommitRequest');
-        }
-      } finally {
-        client.close();
+      for (const bytes of [Buffer.from([0xff, 0xff, 0xff, 0xff]), Buffer.from([0x0a, 0x7f, 0x61])]) {
+        const error = await commitRawBytes(ports.firestore, bytes, { deadline: Date.now() + REPLY_BOUND_MS });
+        expect(error?.code).toBe(grpc.status.INVALID_ARGUMENT);
+        expect(error?.details).toContain('Malformed CommitRequest');
       }
     });
 

@@ -7,7 +7,7 @@ import * as grpc from '@grpc/grpc-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messageType } from '../../../backend/src/firestore/grpc/firestoreProto.js';
 import { startBackend, type RunningBackend } from '../../../backend/src/server.js';
-import { form, parseFrames } from './support.js';
+import { commitRawBytes, form, parseFrames } from './support.js';
 
 const DB = 'projects/demo-limits/databases/(default)';
 const LIMIT = 10 * 1024 * 1024;
@@ -199,25 +199,7 @@ describe('Production limits', () => {
   });
 
   describe('over gRPC', () => {
-    /** A Commit sent as raw bytes, so a test can put anything in them. */
-    function commitBytes(bytes: Buffer): Promise<grpc.ServiceError | null> {
-      const client = new grpc.Client(`127.0.0.1:${backend.firestorePort}`, grpc.credentials.createInsecure());
-      const metadata = new grpc.Metadata();
-      metadata.set('authorization', 'Bearer owner');
-      return new Promise((resolve) => {
-        client.makeUnaryRequest(
-          '/google.firestore.v1.Firestore/Commit',
-          (b: Buffer) => b,
-          (b: Buffer) => b,
-          bytes,
-          metadata,
-          (err) => {
-            client.close();
-            resolve(err);
-          },
-        );
-      });
-    }
+    const commitBytes = (bytes: Buffer) => commitRawBytes(backend.firestorePort, bytes);
     const encodeCommit = (name: string, value: string) => {
       const type = messageType('google.firestore.v1.CommitRequest');
       const message = type.fromObject({

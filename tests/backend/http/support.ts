@@ -1,7 +1,9 @@
 // Test support for the Firestore HTTP tests: the handler on a real HTTP server in front of a
-// fresh in-memory engine, and a small reader of WebChannel's `<length>\n<chunk>` framing.
+// fresh in-memory engine, a small reader of WebChannel's `<length>\n<chunk>` framing, and a gRPC
+// Commit sent as raw bytes.
 
 import http from 'node:http';
+import * as grpc from '@grpc/grpc-js';
 import type { AddressInfo } from 'node:net';
 import type { Authorizer } from '../../../backend/src/authz/seam.js';
 import type { FirestoreEngine } from '../../../backend/src/firestore/engine/api.js';
@@ -86,6 +88,27 @@ export async function readUntil(res: Response, done: (text: string) => boolean, 
   }
   void reader.cancel().catch(() => {});
   return text;
+}
+
+/** A Commit sent to the gRPC port as raw bytes (owner credentials), so a test can put anything in them; the call's error. */
+export function commitRawBytes(port: number, bytes: Buffer, options: grpc.CallOptions = {}): Promise<grpc.ServiceError | null> {
+  const client = new grpc.Client(`127.0.0.1:${port}`, grpc.credentials.createInsecure());
+  const metadata = new grpc.Metadata();
+  metadata.set('authorization', 'Bearer owner');
+  return new Promise((resolve) => {
+    client.makeUnaryRequest(
+      '/google.firestore.v1.Firestore/Commit',
+      (b: Buffer) => b,
+      (b: Buffer) => b,
+      bytes,
+      metadata,
+      options,
+      (err) => {
+        client.close();
+        resolve(err);
+      },
+    );
+  });
 }
 
 export function form(fields: Record<string, string>): string {
