@@ -7,16 +7,15 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
+import { ContactFields, type ContactField } from '../../components/ContactFields';
 import { PrivacyAgreement } from '../../components/PrivacyAgreement';
 import { PHONE_FORMAT, timings } from '../../config/constants';
 import { paths } from '../../config/paths';
 import { useUser } from '../../contexts/UserContext';
-import { formatPhoneInput } from '../../lib/phone';
 import { validateProfile, type ProfileFormValues } from '../../../domain/validation';
 import type { Provider } from '../../types/provider';
 
@@ -28,13 +27,15 @@ export const profileMessages = {
 
 type TextFieldName = Exclude<keyof ProfileFormValues, 'terms_accepted'>;
 
-const textFields: { name: TextFieldName; label: string; type: string; autoComplete: string; required: boolean }[] = [
+const textFields: ContactField<TextFieldName>[] = [
   { name: 'first_name', label: 'First Name', type: 'text', autoComplete: 'given-name', required: true },
   { name: 'last_name', label: 'Last Name', type: 'text', autoComplete: 'family-name', required: true },
   { name: 'email', label: 'Email', type: 'email', autoComplete: 'email', required: true },
   { name: 'company', label: 'Company Name', type: 'text', autoComplete: 'organization', required: true },
   { name: 'phone', label: 'Phone Number', type: 'tel', autoComplete: 'tel', required: false },
 ];
+
+const helpTexts: Partial<Record<TextFieldName, string>> = { phone: `Optional. ${PHONE_FORMAT}` };
 
 function initialValues(user: Provider | null): ProfileFormValues {
   return {
@@ -78,7 +79,6 @@ export function ProfileForm() {
 
   const errors = validateProfile(values);
   const valid = Object.keys(errors).length === 0;
-  const shownError = (field: keyof ProfileFormValues) => (touched[field] ? errors[field] : undefined);
 
   const change = (field: keyof ProfileFormValues, value: string | boolean) => {
     edited.current = true;
@@ -112,29 +112,16 @@ export function ProfileForm() {
         <Typography id="profile-heading" variant="h5" component="h1">
           Provider Profile
         </Typography>
-        {textFields.map((field) => {
-          const error = shownError(field.name);
-          return (
-            <TextField
-              key={field.name}
-              name={field.name}
-              label={field.label}
-              type={field.type}
-              autoComplete={field.autoComplete}
-              required={field.required}
-              value={values[field.name]}
-              onChange={(event) =>
-                change(field.name, field.name === 'phone' ? formatPhoneInput(event.target.value) : event.target.value)
-              }
-              onBlur={() => setTouched((previous) => ({ ...previous, [field.name]: true }))}
-              error={error !== undefined}
-              helperText={error ?? (field.name === 'phone' ? `Optional. ${PHONE_FORMAT}` : undefined)}
-              disabled={saving}
-              slotProps={field.name === 'phone' ? { htmlInput: { inputMode: 'tel' } } : undefined}
-              fullWidth
-            />
-          );
-        })}
+        <ContactFields
+          fields={textFields}
+          values={values}
+          errors={errors}
+          touched={touched}
+          helpTexts={helpTexts}
+          onChange={change}
+          onBlur={(field) => setTouched((previous) => ({ ...previous, [field]: true }))}
+          disabled={saving}
+        />
         <PrivacyAgreement
           checked={values.terms_accepted}
           onChange={(checked) => {

@@ -7,16 +7,15 @@
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toast, type ToastOptions } from 'react-toastify';
 import { validateProfile, type ProfileFormErrors, type ProfileFormValues } from '../../../domain/validation';
+import { ContactFields, type ContactField } from '../../components/ContactFields';
 import { PrivacyAgreement } from '../../components/PrivacyAgreement';
 import { PHONE_FORMAT, timings } from '../../config/constants';
 import { paths } from '../../config/paths';
 import { completeSignup } from '../../db/signup';
-import { formatPhoneInput } from '../../lib/phone';
 import { isWebAddress, presenterFormMessages } from '../../lib/presenterForm';
 
 export const signupFormMessages = {
@@ -35,7 +34,7 @@ interface SignupFormValues extends ProfileFormValues {
 type TextFieldName = Exclude<keyof SignupFormValues, 'terms_accepted'>;
 type SignupFormErrors = ProfileFormErrors & { website?: string };
 
-const textFields: { name: TextFieldName; label: string; type: string; autoComplete: string; required: boolean }[] = [
+const textFields: ContactField<TextFieldName>[] = [
   { name: 'first_name', label: 'First Name', type: 'text', autoComplete: 'given-name', required: true },
   { name: 'last_name', label: 'Last Name', type: 'text', autoComplete: 'family-name', required: true },
   { name: 'email', label: 'Email', type: 'email', autoComplete: 'email', required: true },
@@ -43,6 +42,9 @@ const textFields: { name: TextFieldName; label: string; type: string; autoComple
   { name: 'website', label: 'Website', type: 'url', autoComplete: 'url', required: false },
   { name: 'phone', label: 'Phone Number', type: 'tel', autoComplete: 'tel', required: false },
 ];
+
+/** The invite's e-mail: firestore.rules accept no other. */
+const readOnlyFields: TextFieldName[] = ['email'];
 
 const helpTexts: Partial<Record<TextFieldName, string>> = {
   email: signupFormMessages.emailHelp,
@@ -90,7 +92,6 @@ export function SignupForm({ inviteId, email }: SignupFormProps) {
 
   const errors = validateSignup(values);
   const valid = Object.keys(errors).length === 0;
-  const shownError = (field: keyof SignupFormValues) => (touched[field] ? errors[field] : undefined);
   const locked = saving || completed;
 
   const change = (field: keyof SignupFormValues, value: string | boolean) =>
@@ -117,32 +118,17 @@ export function SignupForm({ inviteId, email }: SignupFormProps) {
   return (
     <>
       <Stack component="form" spacing={2} onSubmit={onSubmit} noValidate aria-labelledby="signup-heading" aria-busy={saving}>
-        {textFields.map((field) => {
-          const error = shownError(field.name);
-          const readOnly = field.name === 'email';
-          return (
-            <TextField
-              key={field.name}
-              name={field.name}
-              label={field.label}
-              type={field.type}
-              autoComplete={field.autoComplete}
-              required={field.required}
-              value={values[field.name]}
-              onChange={(event) =>
-                change(field.name, field.name === 'phone' ? formatPhoneInput(event.target.value) : event.target.value)
-              }
-              onBlur={() => setTouched((previous) => ({ ...previous, [field.name]: true }))}
-              error={error !== undefined}
-              helperText={error ?? helpTexts[field.name]}
-              disabled={locked}
-              slotProps={{
-                htmlInput: readOnly ? { readOnly: true } : field.name === 'phone' ? { inputMode: 'tel' } : undefined,
-              }}
-              fullWidth
-            />
-          );
-        })}
+        <ContactFields
+          fields={textFields}
+          values={values}
+          errors={errors}
+          touched={touched}
+          helpTexts={helpTexts}
+          readOnly={readOnlyFields}
+          onChange={change}
+          onBlur={(field) => setTouched((previous) => ({ ...previous, [field]: true }))}
+          disabled={locked}
+        />
         <PrivacyAgreement
           checked={values.terms_accepted}
           onChange={(checked) => {
