@@ -8,10 +8,11 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Firestore, Query, QueryConstraint } from 'firebase/firestore';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBackend, type RunningBackend } from '../../../backend/src/server.js';
 import { launchChromium, openSdkPage } from '../../support/browser.js';
-import { firestoreEmulator, resetFirestore, uniqueProjectId } from '../../support/emulators.js';
+import { firestoreEmulator, uniqueProjectId } from '../../support/emulators.js';
+import { useSdkPage } from './sdkPage.js';
 
 interface Target {
   projectId: string;
@@ -40,19 +41,10 @@ declare global {
 }
 
 describe('Firestore engine features through the web SDK in Chromium', () => {
-  let browser: Browser;
   let page: Page;
   const projectId = uniqueProjectId('features');
-
-  beforeAll(async () => {
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
-  beforeEach(async () => {
-    await resetFirestore(projectId);
-    page = await openSdkPage(browser);
+  useSdkPage(projectId, async (opened) => {
+    page = opened;
     await connect(page, { projectId, ...firestoreEmulator() });
   });
 

@@ -8,10 +8,10 @@
 
 import type { Firestore, QueryConstraint } from 'firebase/firestore';
 import type { Firestore as LiteFirestore, QueryConstraint as LiteConstraint } from 'firebase/firestore/lite';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launchChromium, openSdkPage } from '../../support/browser.js';
-import { firestoreEmulator, resetFirestore, uniqueProjectId } from '../../support/emulators.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { firestoreEmulator, uniqueProjectId } from '../../support/emulators.js';
+import { useSdkPage } from './sdkPage.js';
 
 declare global {
   interface Window {
@@ -22,19 +22,10 @@ declare global {
 }
 
 describe('Firestore query semantics through the web SDK in Chromium', () => {
-  let browser: Browser;
   let page: Page;
   const projectId = uniqueProjectId('semantics');
-
-  beforeAll(async () => {
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
-  beforeEach(async () => {
-    await resetFirestore(projectId);
-    page = await openSdkPage(browser);
+  useSdkPage(projectId, async (opened) => {
+    page = opened;
     await page.evaluate(
       (t) => {
         const { app, firestore, firestoreLite } = window.sdk;

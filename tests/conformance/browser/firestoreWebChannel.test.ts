@@ -2,10 +2,10 @@
 // Write streams) and REST (transactions, aggregations) to the backend under test, with streaming
 // auto-detection (the default) and with forced long-polling.
 
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launchChromium, openSdkPage } from '../../support/browser.js';
-import { firestoreEmulator, resetFirestore, uniqueProjectId } from '../../support/emulators.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { firestoreEmulator, uniqueProjectId } from '../../support/emulators.js';
+import { useSdkPage } from './sdkPage.js';
 
 interface Setup {
   projectId: string;
@@ -16,20 +16,11 @@ interface Setup {
 
 for (const longPolling of [false, true]) {
   describe(`Firestore web SDK in Chromium (${longPolling ? 'forced long-polling' : 'auto-detect'})`, () => {
-    let browser: Browser;
     let page: Page;
     const projectId = uniqueProjectId(longPolling ? 'fs-lp' : 'fs-wc');
     const setup = (): Setup => ({ projectId, ...firestoreEmulator(), longPolling });
-
-    beforeAll(async () => {
-      browser = await launchChromium();
-    });
-    afterAll(async () => {
-      await browser?.close();
-    });
-    beforeEach(async () => {
-      await resetFirestore(projectId);
-      page = await openSdkPage(browser);
+    useSdkPage(projectId, async (opened) => {
+      page = opened;
       await page.evaluate((s) => {
         const { app, firestore } = window.sdk;
         const a = app.initializeApp({ projectId: s.projectId, apiKey: 'demo-key' });
