@@ -10,7 +10,7 @@ import { Timestamp } from 'firebase-admin/firestore';
 import Papa from 'papaparse';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { storedEvent } from '../db/appDb';
-import { graceProfile, storedPresenter } from '../support/fixtures';
+import { graceProfile, providerReasons, storedMatchReasons, storedPresenter } from '../support/fixtures';
 import { renderApp, screen, useAppTestBed, useSignedInAdmin } from './support/appTestBed';
 
 const { projectId, adminDb } = useAppTestBed('app-event-export');
@@ -146,19 +146,9 @@ describe('the Export menu', () => {
         },
       ],
     });
-    await db.doc('match_reasons/medtech_p-ada').set({
-      event_id: 'medtech',
-      presenter_id: 'p-ada',
-      fallback: false,
-      providers: [
-        {
-          provider_id: 'u-grace',
-          score: 5,
-          questions_answered: 1,
-          reasons: [{ question_id: 'q1', title: 'Market need', rating: 5 }],
-        },
-      ],
-    });
+    await db
+      .doc('match_reasons/medtech_p-ada')
+      .set(storedMatchReasons('medtech', 'p-ada', [providerReasons('u-grace', 5, 1, [['q1', 'Market need', 5]])]));
     const user = await openControl();
     await user.click(screen.getByRole('button', { name: 'Export' }));
     await user.click(screen.getByRole('menuitem', { name: 'Matches (CSV)' }));

@@ -7,7 +7,7 @@
 import { within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { firestoreEmulator } from '../support/emulators';
-import { providerReasons } from '../support/fixtures';
+import { officeReasons, providerReasons, storedMatchReasons } from '../support/fixtures';
 import { loadFirestoreRules } from '../support/projectRules';
 import { storedFinalMatch } from './support/finalMatches';
 import { startNetworkProxy } from './support/networkProxy';
@@ -30,17 +30,14 @@ async function seedMatchWithReasons() {
     .set(storedFinalMatch('e1', ADA, [OMAR]));
   await adminDb()
     .doc('match_reasons/m1')
-    .set({
-      event_id: 'e1',
-      presenter_id: 'p-ada',
-      fallback: false,
-      providers: [
+    .set(
+      storedMatchReasons('e1', 'p-ada', [
         providerReasons('o1', 4.5, 2, [
           ['q-market', 'Market fit', 5],
           ['q-team', 'Team support', 4],
         ]),
-      ],
-    });
+      ]),
+    );
 }
 
 const matchedProviders = async () =>
@@ -159,12 +156,7 @@ describe('why matched', () => {
         .set(storedFinalMatch('e1', ADA, [office]));
       await adminDb()
         .doc('match_reasons/m2')
-        .set({
-          event_id: 'e1',
-          presenter_id: 'p-ada',
-          fallback: true,
-          providers: [{ provider_id: 'innovation-office', score: 0, questions_answered: 0, reasons: [] }],
-        });
+        .set(storedMatchReasons('e1', 'p-ada', [officeReasons], true));
       await renderApp('/match/m2');
       expect(
         await screen.findByText(

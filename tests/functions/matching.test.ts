@@ -19,7 +19,7 @@ import { describeReaction } from '../../src/lib/reactionStatus';
 import { eventually, openAdminDb, storedEvent, useAdminDb } from '../db/appDb';
 import { defined } from '../support/defined';
 import { uniqueProjectId } from '../support/emulators';
-import { providerReasons } from '../support/fixtures';
+import { officeReasons, providerReasons, storedMatchReasons } from '../support/fixtures';
 import { EVENT, finalMatch, KIM, LEE, OFFICE, OTHER_EVENT, RUN_TIMES, storedEventData } from './reactionFixtures';
 
 const projectId = uniqueProjectId('matching');
@@ -154,12 +154,8 @@ const linMatch = finalMatch(EVENT, details('Lin', 'Chen'), [['prov-lee', LEE]]);
 const samMatch = finalMatch(EVENT, details('Sam', 'Rivera'), [['innovation-office', OFFICE]]);
 
 /** match_reasons/{id} of the spring session: why each provider matched the presenter, admins only. */
-const reasonsFor = (presenterId: string, providers: ProviderMatchReasons[], fallback = false): MatchReasonsDocument => ({
-  event_id: EVENT,
-  presenter_id: presenterId,
-  fallback,
-  providers,
-});
+const reasonsFor = (presenterId: string, providers: ProviderMatchReasons[], fallback = false): MatchReasonsDocument =>
+  storedMatchReasons(EVENT, presenterId, providers, fallback);
 
 // Why each matched, under the same ids.
 const adaReasons = reasonsFor('p-ada', [providerReasons('prov-kim', 5, 1, [['q-market', 'Market access', 5]])]);
@@ -169,7 +165,7 @@ const linReasons = reasonsFor('p-lin', [
     ['q-team', 'Team support', 4],
   ]),
 ]);
-const samReasons = reasonsFor('p-sam', [providerReasons('innovation-office', 0, 0, [])], true);
+const samReasons = reasonsFor('p-sam', [officeReasons], true);
 
 /** The spring session's final matches and match reasons, by document id, as one run writes them. */
 const springMatches = { [`${EVENT}_p-ada`]: adaMatch, [`${EVENT}_p-lin`]: linMatch, [`${EVENT}_p-sam`]: samMatch };

@@ -16,7 +16,7 @@ import {
 } from '../../src/lib/exportRows';
 import type { FinalMatch } from '../../src/types/finalMatch';
 import type { MatchReasons } from '../../src/types/matchReasons';
-import { providerReasons } from '../support/fixtures';
+import { officeReasons, providerReasons, storedMatchReasons } from '../support/fixtures';
 
 function answer(
   fields: Partial<TimedResponse> & Pick<TimedResponse, 'provider_id' | 'presenter_id' | 'question_id'>,
@@ -175,16 +175,13 @@ function finalMatch(
 describe('matchRows', () => {
   const reasons: MatchReasons = {
     id: 'm1',
-    event_id: 'ev',
-    presenter_id: 'p-m1',
-    fallback: false,
-    providers: [
+    ...storedMatchReasons('ev', 'p-m1', [
       providerReasons('u-1', 4.666666, 3, [
         ['q1', 'Market need', 5],
         ['q2', 'Team', 5],
       ]),
       providerReasons('u-2', 4, 1, [['q3', '', 4]]),
-    ],
+    ]),
   };
 
   it('gives one row per pair, in the match order, with the score to 2 places and the questions that made it', () => {
@@ -215,15 +212,7 @@ describe('matchRows', () => {
   it('says so on the fallback pair, with no score', () => {
     const [row] = matchRows({
       finalMatches: [finalMatch('m1', {}, [{ id: 'innovation-office', first_name: 'Innovation' }])],
-      matchReasons: [
-        {
-          id: 'm1',
-          event_id: 'ev',
-          presenter_id: 'p-m1',
-          fallback: true,
-          providers: [{ provider_id: 'innovation-office', score: 0, questions_answered: 0, reasons: [] }],
-        },
-      ],
+      matchReasons: [{ id: 'm1', ...storedMatchReasons('ev', 'p-m1', [officeReasons], true) }],
     });
     expect(row).toMatchObject({ providerName: 'Innovation Hopper', score: null, reason: FALLBACK_REASON });
   });

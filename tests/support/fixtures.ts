@@ -173,6 +173,17 @@ export const providerReasons = (
   reasons: ratings.map(([questionId, title, rating]) => ({ question_id: questionId, title, rating })),
 });
 
+/** match_reasons/{id} as the matching reaction writes it: why each provider matched the presenter. */
+export const storedMatchReasons = (
+  eventId: string,
+  presenterId: string,
+  providers: ReturnType<typeof providerReasons>[],
+  fallback = false,
+) => ({ event_id: eventId, presenter_id: presenterId, fallback, providers });
+
+/** The fallback's reasons: nobody matched, so the innovation office did, with no score. */
+export const officeReasons = providerReasons('innovation-office', 0, 0, []);
+
 /** A 1×1 transparent PNG. */
 export const PNG_1X1 = Uint8Array.from(
   atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=='),
