@@ -550,24 +550,7 @@ export function matrixGroups(backdoor: Backdoor): MatrixGroup[] {
       rows: [
         { operation: 'read', allowed: EVERYONE, attempt: (a) => a.storage.ref(logo).getMetadata() },
         { operation: 'list (the folder)', allowed: EVERYONE, attempt: (a) => a.storage.ref('event_logos').listAll() },
-        {
-          operation: 'create (upload)',
-          allowed: ADMIN_ONLY,
-          attempt: (a) => upload(a, 'event_logos/ev2_middle.png', PNG_1X1, 'image/png'),
-          after: () => backdoor.removeFile('event_logos/ev2_middle.png'),
-        },
-        {
-          operation: 'update (overwrite)',
-          allowed: ADMIN_ONLY,
-          attempt: (a) => upload(a, logo, PNG_1X1, 'image/png'),
-          after: () => backdoor.putFile(logo, PNG_1X1, 'image/png'),
-        },
-        {
-          operation: 'delete',
-          allowed: ADMIN_ONLY,
-          attempt: (a) => a.storage.ref(logo).delete(),
-          after: () => backdoor.putFile(logo, PNG_1X1, 'image/png'),
-        },
+        ...fileWrites(logo, 'event_logos/ev2_middle.png', ADMIN_ONLY, backdoor),
         {
           operation: 'create a 6 MB logo',
           allowed: NOBODY,
@@ -588,26 +571,24 @@ export function matrixGroups(backdoor: Backdoor): MatrixGroup[] {
       files: { [stray]: { bytes: PNG_1X1, contentType: 'image/png' } },
       rows: [
         { operation: 'read', allowed: NOBODY, attempt: (a) => a.storage.ref(stray).getMetadata() },
-        {
-          operation: 'create (upload)',
-          allowed: NOBODY,
-          attempt: (a) => upload(a, 'uploads/ev2_normal.png', PNG_1X1, 'image/png'),
-          after: () => backdoor.removeFile('uploads/ev2_normal.png'),
-        },
-        {
-          operation: 'update (overwrite)',
-          allowed: NOBODY,
-          attempt: (a) => upload(a, stray, PNG_1X1, 'image/png'),
-          after: () => backdoor.putFile(stray, PNG_1X1, 'image/png'),
-        },
-        {
-          operation: 'delete',
-          allowed: NOBODY,
-          attempt: (a) => a.storage.ref(stray).delete(),
-          after: () => backdoor.putFile(stray, PNG_1X1, 'image/png'),
-        },
+        ...fileWrites(stray, 'uploads/ev2_normal.png', NOBODY, backdoor),
       ],
     },
+  ];
+}
+
+/** Uploading a new PNG at `created`, overwriting the stored `stored` and deleting it: each allowed to `allowed`. */
+function fileWrites(stored: string, created: string, allowed: readonly ActorKey[], backdoor: Backdoor): MatrixRow[] {
+  const restore = () => backdoor.putFile(stored, PNG_1X1, 'image/png');
+  return [
+    {
+      operation: 'create (upload)',
+      allowed,
+      attempt: (a) => upload(a, created, PNG_1X1, 'image/png'),
+      after: () => backdoor.removeFile(created),
+    },
+    { operation: 'update (overwrite)', allowed, attempt: (a) => upload(a, stored, PNG_1X1, 'image/png'), after: restore },
+    { operation: 'delete', allowed, attempt: (a) => a.storage.ref(stored).delete(), after: restore },
   ];
 }
 
