@@ -335,18 +335,7 @@ export function matrixGroups(backdoor: Backdoor): MatrixGroup[] {
         forgedSignup('sign up with favourites', { favourites: ['q1'] }, ADMIN_ONLY),
         forgedSignup('sign up with status Completed', { status: 'Completed' }, ADMIN_ONLY),
         forgedSignup('sign up with a 10,000-character first_name', { first_name: 'f'.repeat(10_000) }, NOBODY),
-        {
-          operation: 'update',
-          allowed: ADMIN_ONLY,
-          attempt: (a) => updateDoc(doc(a.db, 'presenters', PRESENTER), { company: 'New Co' }),
-          after: restoreNia,
-        },
-        {
-          operation: 'delete',
-          allowed: ADMIN_ONLY,
-          attempt: (a) => deleteDoc(doc(a.db, 'presenters', PRESENTER)),
-          after: restoreNia,
-        },
+        ...updateAndDelete('presenters', PRESENTER, { company: 'New Co' }, ADMIN_ONLY, restoreNia),
       ],
     },
     {
@@ -404,18 +393,7 @@ export function matrixGroups(backdoor: Backdoor): MatrixGroup[] {
           before: () => backdoor.remove(`providers/${ALICE}`),
           after: restoreProfile,
         },
-        {
-          operation: 'update',
-          allowed: OWNER_AND_ADMIN,
-          attempt: (a) => updateDoc(doc(a.db, 'providers', ALICE), { company: 'New Co' }),
-          after: restoreProfile,
-        },
-        {
-          operation: 'delete',
-          allowed: OWNER_AND_ADMIN,
-          attempt: (a) => deleteDoc(doc(a.db, 'providers', ALICE)),
-          after: restoreProfile,
-        },
+        ...updateAndDelete('providers', ALICE, { company: 'New Co' }, OWNER_AND_ADMIN, restoreProfile),
         {
           // Providers are anonymous users (DECISIONS.md): whoever is signed in may keep a profile of their own.
           operation: 'create their own profile (id = their uid)',
@@ -574,6 +552,20 @@ export function matrixGroups(backdoor: Backdoor): MatrixGroup[] {
         ...fileWrites(stray, 'uploads/ev2_normal.png', NOBODY, backdoor),
       ],
     },
+  ];
+}
+
+/** Changing the stored document `name/id` and deleting it, each allowed to `allowed`; `restore` puts it back. */
+function updateAndDelete(
+  name: string,
+  id: string,
+  changes: Record<string, unknown>,
+  allowed: readonly ActorKey[],
+  restore: () => Promise<void>,
+): MatrixRow[] {
+  return [
+    { operation: 'update', allowed, attempt: (a) => updateDoc(doc(a.db, name, id), changes), after: restore },
+    { operation: 'delete', allowed, attempt: (a) => deleteDoc(doc(a.db, name, id)), after: restore },
   ];
 }
 
