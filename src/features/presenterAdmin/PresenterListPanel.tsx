@@ -12,7 +12,8 @@ import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
-import { DeleteIcon, EditIcon, LinkedInIcon } from '../../components/Icons';
+import { DeleteIcon, EditIcon } from '../../components/Icons';
+import { LinkedInButton } from '../../components/LinkedInButton';
 import { presenterName } from '../../lib/presenterForm';
 import type { Presenter } from '../../types/presenter';
 
@@ -58,15 +59,7 @@ function PresenterRow({
       <Stack direction="row" sx={{ flexShrink: 0 }}>
         {presenter.linkedin_url !== '' && (
           <Tooltip title="LinkedIn">
-            <IconButton
-              component="a"
-              href={presenter.linkedin_url}
-              target="_blank"
-              rel="noopener noreferrer"
-              aria-label={`LinkedIn profile of ${name}`}
-            >
-              <LinkedInIcon />
-            </IconButton>
+            <LinkedInButton url={presenter.linkedin_url} name={name} />
           </Tooltip>
         )}
         <Tooltip title="Edit">

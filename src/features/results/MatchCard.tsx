@@ -5,10 +5,9 @@ import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
-import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { LinkedInIcon } from '../../components/Icons';
+import { LinkedInButton } from '../../components/LinkedInButton';
 import { PresenterAvatar } from '../../components/PresenterAvatar';
 import { VisuallyHidden } from '../../components/VisuallyHidden';
 import { listedProviders } from '../../lib/results';
@@ -67,16 +66,7 @@ export function MatchCard({ match, onOpen }: MatchCardProps) {
       </CardActionArea>
       {details.linkedin_url && (
         <Stack sx={{ justifyContent: 'center', pr: 1 }}>
-          <IconButton
-            component="a"
-            href={details.linkedin_url}
-            target="_blank"
-            rel="noopener noreferrer"
-            aria-label={`LinkedIn profile of ${name}`}
-            sx={{ color: '#0a66c2' }}
-          >
-            <LinkedInIcon />
-          </IconButton>
+          <LinkedInButton url={details.linkedin_url} name={name} sx={{ color: '#0a66c2' }} />
         </Stack>
       )}
     </Card>
