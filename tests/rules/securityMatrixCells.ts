@@ -248,7 +248,7 @@ export function matrixGroups(backdoor: Backdoor): MatrixGroup[] {
       documents: { 'events/ev1': storedEvent },
       rows: [
         { operation: 'get', allowed: EVERYONE, attempt: (a) => getDoc(doc(a.db, 'events', 'ev1')) },
-        { operation: 'list', allowed: EVERYONE, attempt: (a) => getDocs(collection(a.db, 'events')) },
+        listRow('events', EVERYONE),
         {
           operation: 'create',
           allowed: ADMIN_ONLY,
@@ -294,7 +294,7 @@ export function matrixGroups(backdoor: Backdoor): MatrixGroup[] {
       documents: { 'questions/q1': storedQuestion(1, 'stars') },
       rows: [
         { operation: 'get', allowed: EVERYONE, attempt: (a) => getDoc(doc(a.db, 'questions', 'q1')) },
-        { operation: 'list', allowed: EVERYONE, attempt: (a) => getDocs(collection(a.db, 'questions')) },
+        listRow('questions', EVERYONE),
         ...adminWrites('questions', 'q1', storedQuestion(1, 'stars'), storedQuestion(3, 'stars'), backdoor),
       ],
     },
@@ -310,7 +310,7 @@ export function matrixGroups(backdoor: Backdoor): MatrixGroup[] {
           attempt: (a) => getDoc(doc(a.db, 'presenters', PRESENTER)),
         },
         { operation: 'get (another presenter’s)', allowed: ADMIN_ONLY, attempt: (a) => getDoc(doc(a.db, 'presenters', 'p-ada')) },
-        { operation: 'list', allowed: ADMIN_ONLY, attempt: (a) => getDocs(collection(a.db, 'presenters')) },
+        listRow('presenters', ADMIN_ONLY),
         {
           operation: 'create (the admin form, no invite)',
           allowed: ADMIN_ONLY,
@@ -345,7 +345,7 @@ export function matrixGroups(backdoor: Backdoor): MatrixGroup[] {
       documents: { [`invites/${INVITE}`]: storedInvite, [`presenters/${PRESENTER}`]: nia },
       rows: [
         { operation: 'get', allowed: EVERYONE, attempt: (a) => getDoc(doc(a.db, 'invites', INVITE)) },
-        { operation: 'list', allowed: ADMIN_ONLY, attempt: (a) => getDocs(collection(a.db, 'invites')) },
+        listRow('invites', ADMIN_ONLY),
         {
           operation: 'create',
           allowed: ADMIN_ONLY,
@@ -385,7 +385,7 @@ export function matrixGroups(backdoor: Backdoor): MatrixGroup[] {
       documents: { [`providers/${ALICE}`]: aliceProfile() },
       rows: [
         { operation: 'get', allowed: OWNER_AND_ADMIN, attempt: (a) => getDoc(doc(a.db, 'providers', ALICE)) },
-        { operation: 'list', allowed: ADMIN_ONLY, attempt: (a) => getDocs(collection(a.db, 'providers')) },
+        listRow('providers', ADMIN_ONLY),
         {
           operation: 'create',
           allowed: OWNER_AND_ADMIN,
@@ -511,7 +511,7 @@ export function matrixGroups(backdoor: Backdoor): MatrixGroup[] {
       documents: { 'rosters/ev1': roster },
       rows: [
         { operation: 'get', allowed: EVERYONE, attempt: (a) => getDoc(doc(a.db, 'rosters', 'ev1')) },
-        { operation: 'list', allowed: EVERYONE, attempt: (a) => getDocs(collection(a.db, 'rosters')) },
+        listRow('rosters', EVERYONE),
         ...adminWrites('rosters', 'ev1', roster, { companies: { 'p-ada': 'Forged Ltd' } }, backdoor).map((row) => ({
           ...row,
           allowed: NOBODY,
@@ -555,6 +555,11 @@ export function matrixGroups(backdoor: Backdoor): MatrixGroup[] {
   ];
 }
 
+/** Listing the whole collection `name`, allowed to `allowed`. */
+function listRow(name: string, allowed: readonly ActorKey[]): MatrixRow {
+  return { operation: 'list', allowed, attempt: (a) => getDocs(collection(a.db, name)) };
+}
+
 /** Changing the stored document `name/id` and deleting it, each allowed to `allowed`; `restore` puts it back. */
 function updateAndDelete(
   name: string,
@@ -594,7 +599,7 @@ function serverRecords(
 ): MatrixRow[] {
   return [
     { operation: 'get', allowed: ADMIN_ONLY, attempt: (a) => getDoc(doc(a.db, name, id)) },
-    { operation: 'list', allowed: ADMIN_ONLY, attempt: (a) => getDocs(collection(a.db, name)) },
+    listRow(name, ADMIN_ONLY),
     ...adminWrites(name, id, stored, { event_id: 'ev1' }, backdoor).map((row) => ({
       ...row,
       allowed: row.operation === 'delete' ? deleters : NOBODY,
