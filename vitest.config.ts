@@ -1,11 +1,14 @@
-// Test runner settings: every test of the project in one run, as three projects.
+// Test runner settings: every test of the project in one run, as four projects that run side by
+// side (one pool, so a slow browser journey never holds the quick files back):
 // - unit: pure code, the Firestore engine and the functions' build, no services (`npx vitest run --project unit`);
 // - backend-http: the Firestore HTTP adapters, each test starting its own server;
-// - suite: everything else, after the global setup (the browser harness build and one local
-//   backend for all). Node by default; component tests under tests/app opt into jsdom with a
-//   `@vitest-environment jsdom` comment.
+// - services: the tests against the run's one local backend and Auth emulator (tests/support/globalSetup.ts):
+//   the app's db layer, the rules, the functions, the components (tests/app opt into jsdom with a
+//   `@vitest-environment jsdom` comment) and the backend's conformance;
+// - browser: everything that drives Chromium, against the same backend, the app built once and
+//   one shared Chromium (tests/support/browserSetup.ts), and the rehearsal.
+// `npm run test:quick` runs the domain, lib, db and rules tests only (README, "Testing").
 
-import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
@@ -13,7 +16,6 @@ import { defineConfig } from 'vitest/config';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const modules = path.join(root, 'node_modules');
-const globalSetup = 'tests/support/globalSetup.ts';
 const unit = [
   'tests/backend/engine/**/*.test.ts',
   'tests/domain/**/*.test.ts',
@@ -22,12 +24,22 @@ const unit = [
   'tests/lint/**/*.test.ts',
 ];
 const backendHttp = ['tests/backend/http/**/*.test.ts'];
+const browser = [
+  'tests/e2e/**/*.test.ts',
+  'tests/conformance/browser/**/*.test.ts',
+  'tests/conformance/rules/rulesBrowser.test.ts',
+  'tests/conformance/storage/storageBrowser.test.ts',
+];
+const exclude = ['**/node_modules/**', 'dist/**', '.data/**'];
 
 const shared = { environment: 'node', pool: 'forks', testTimeout: 30_000, hookTimeout: 60_000 } as const;
 
 export default defineConfig({
   test: {
-    exclude: ['**/node_modules/**', 'dist/**', '.data/**'],
+    exclude,
+    // Most test files wait on the backend, Chromium or a timer far more than they compute: on a
+    // 2-core machine three files at a time keep both cores busy (Vitest's default is cores - 1).
+    maxWorkers: 3,
     projects: [
       { test: { ...shared, name: 'unit', root, include: unit } },
       {
@@ -45,11 +57,20 @@ export default defineConfig({
         plugins: [react()],
         test: {
           ...shared,
-          name: 'suite',
+          name: 'services',
           root,
           include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx', 'backend/**/*.test.ts'],
-          exclude: ['**/node_modules/**', 'dist/**', '.data/**', ...unit, ...backendHttp],
-          globalSetup: fs.existsSync(globalSetup) ? [globalSetup] : [],
+          exclude: [...exclude, ...unit, ...backendHttp, ...browser],
+          globalSetup: ['tests/support/globalSetup.ts'],
+        },
+      },
+      {
+        test: {
+          ...shared,
+          name: 'browser',
+          root,
+          include: browser,
+          globalSetup: ['tests/support/globalSetup.ts', 'tests/support/browserSetup.ts'],
         },
       },
     ],

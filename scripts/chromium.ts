@@ -3,7 +3,7 @@
 // the scripts' zone and the tests' zone can import it.
 
 import fs from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type LaunchOptions } from 'playwright-core';
 
 const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -24,6 +24,11 @@ export function chromiumPath(): string {
   return found;
 }
 
+/** How every Chromium of the project starts: headless, the system's build, no background traffic. */
+export function chromiumLaunchOptions(): LaunchOptions {
+  return { executablePath: chromiumPath(), headless: true, args: CHROMIUM_ARGS };
+}
+
 export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: chromiumPath(), headless: true, args: CHROMIUM_ARGS });
+  return chromium.launch(chromiumLaunchOptions());
 }

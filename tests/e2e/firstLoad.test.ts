@@ -3,21 +3,13 @@
 // in it (scripts/firstLoad.ts reads the build); the queue shows while the full SDK's chunk is
 // still held back by the network, and once it is in, the queue follows the live presenter.
 
-import { execFile } from 'node:child_process';
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminCodeIn, FIRST_LOAD_BUDGET_KB, readFirstLoad } from '../../scripts/firstLoad';
 import { openAdminDb, storedEvent, type AdminDb } from '../db/appDb';
 import { launchChromium, storeProfile } from '../support/browser';
-import { startBuiltApp, type BuiltApp } from '../support/builtApp';
+import { builtAppDir, startBuiltApp, type BuiltApp } from '../support/builtApp';
 import { uniqueProjectId } from '../support/emulators';
-
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 const projectId = uniqueProjectId('e2e-first-load');
 /** The full Firestore SDK's chunk (vite.config.ts names it 'firestore'). */
@@ -44,44 +36,18 @@ function liveLink(page: Page, name: string) {
   return page.getByRole('region', { name: 'Live' }).getByRole('link', { name: new RegExp(`^${name}\\s*,\\s*Live$`) });
 }
 
-/** Builds the app as it is deployed, with Vite's manifest and source maps, into a new folder. */
-async function productionBuild(): Promise<string> {
-  const outDir = await fs.mkdtemp(path.join(os.tmpdir(), 'first-load-'));
-  // In a process of its own: this one's NODE_ENV=test would give React's development build.
-  await promisify(execFile)(
-    process.execPath,
-    [
-      'node_modules/vite/bin/vite.js',
-      'build',
-      '--outDir',
-      outDir,
-      '--emptyOutDir',
-      '--manifest',
-      '--sourcemap',
-      '--logLevel',
-      'warn',
-    ],
-    { cwd: repoRoot, env: { ...process.env, NODE_ENV: 'production' }, maxBuffer: 16 * 1024 * 1024 },
-  );
-  return outDir;
-}
-
 describe("a provider's first load of /presenters", () => {
   it('is at most 250 KB gzip of JavaScript, with Firestore Lite and without admin code or the full Firestore SDK', async () => {
-    const outDir = await productionBuild();
-    try {
-      const load = await readFirstLoad(outDir);
-      expect(load.gzip / 1024).toBeLessThanOrEqual(FIRST_LOAD_BUDGET_KB);
-      expect(adminCodeIn(load)).toEqual([]);
-      const sources = load.chunks.flatMap((chunk) => chunk.sources);
-      expect(sources.filter((source) => /@firebase\/firestore\/dist\/(?!lite\/)/.test(source))).toEqual([]);
-      expect(sources.some((source) => /@firebase\/firestore\/dist\/lite\//.test(source))).toBe(true);
-      // The full SDK still comes, right after: the queue's live listener is in its chunk.
-      expect(load.later.map((later) => later.label)).toContain('src/db/events.ts');
-    } finally {
-      await fs.rm(outDir, { recursive: true, force: true });
-    }
-  }, 180_000);
+    // The run's build (browserSetup.ts): as deployed, with Vite's manifest and source maps.
+    const load = await readFirstLoad(builtAppDir());
+    expect(load.gzip / 1024).toBeLessThanOrEqual(FIRST_LOAD_BUDGET_KB);
+    expect(adminCodeIn(load)).toEqual([]);
+    const sources = load.chunks.flatMap((chunk) => chunk.sources);
+    expect(sources.filter((source) => /@firebase\/firestore\/dist\/(?!lite\/)/.test(source))).toEqual([]);
+    expect(sources.some((source) => /@firebase\/firestore\/dist\/lite\//.test(source))).toBe(true);
+    // The full SDK still comes, right after: the queue's live listener is in its chunk.
+    expect(load.later.map((later) => later.label)).toContain('src/db/events.ts');
+  });
 });
 
 describe('the queue on a first visit', () => {

@@ -3,9 +3,21 @@
 
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { launchChromium as launchOwnChromium } from '../../scripts/chromium';
 
-export { chromiumPath, launchChromium } from '../../scripts/chromium';
+export { chromiumPath } from '../../scripts/chromium';
+
+/**
+ * The run's shared Chromium (started once by browserSetup.ts) when there is one, or a Chromium of
+ * this process's own. Each test file works in contexts of its own, so files never see each
+ * other's pages, storage or service workers; closing the Browser closes those contexts and
+ * leaves the shared Chromium running for the other files.
+ */
+export function launchChromium(): Promise<Browser> {
+  const endpoint = process.env.CHROMIUM_WS_ENDPOINT;
+  return endpoint ? chromium.connect(endpoint) : launchOwnChromium();
+}
 
 /** A fresh page (own context, so own IndexedDB and cookies) with `window.sdk` ready. */
 export async function openSdkPage(browser: Browser): Promise<Page> {

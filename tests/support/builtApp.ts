@@ -1,19 +1,79 @@
-// The built app served by Vite's preview server, pointed at the emulators under test for one
-// project, and the checks every browser journey makes on a page: settled animations, the page
-// within the viewport's width, a screenshot and no serious or critical axe-core finding.
+// The built app for the browser tests, and the checks every browser journey makes on a page:
+// settled animations, the page within the viewport's width, a screenshot and no serious or
+// critical axe-core finding.
+// The app is built once per run (tests/support/browserSetup.ts calls buildApp), as deployed
+// (production mode, the project's vite.config.ts), with placeholders where a project's settings
+// go. Each test file's startBuiltApp copies that build, writes its own project id and emulator
+// addresses over the placeholders and serves the copy: no test file waits for a build of its own.
 
+import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
+import os from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
-import { build, preview } from 'vite';
+import { preview } from 'vite';
 import { expect } from 'vitest';
 import { saveScreenshot } from './browser';
-import { appEnvironment, type HostPort } from './emulators';
+import { authEmulator, firestoreEmulator, storageEmulator, type HostPort } from './emulators';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const axePath = path.join(root, 'node_modules/axe-core/axe.min.js');
+
+/**
+ * What the shared build carries in place of the settings src/config/env.ts reads. Each is a
+ * valid setting on its own (the project id starts with demo-), so the build passes the same
+ * checks, and unique in the bundle, so replacing it touches nothing else.
+ */
+const PLACEHOLDERS = {
+  projectId: 'demo-built-app-project',
+  firestore: 'firestore.built-app.invalid:41001',
+  auth: 'auth.built-app.invalid:41002',
+  storage: 'storage.built-app.invalid:41003',
+};
+
+/**
+ * Builds the app as `npm run build` does (Vite with vite.config.ts, production mode), with
+ * Vite's manifest and source maps, into `outDir`. In a process of its own: a test process's
+ * NODE_ENV=test would give React's development build.
+ */
+export async function buildApp(outDir: string): Promise<void> {
+  await promisify(execFile)(
+    process.execPath,
+    [
+      'node_modules/vite/bin/vite.js',
+      'build',
+      '--outDir',
+      outDir,
+      '--emptyOutDir',
+      '--manifest',
+      '--sourcemap',
+      '--logLevel',
+      'warn',
+    ],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        VITE_USE_EMULATORS: 'true',
+        VITE_FIREBASE_PROJECT_ID: PLACEHOLDERS.projectId,
+        VITE_FIRESTORE_EMULATOR_HOST: PLACEHOLDERS.firestore,
+        VITE_AUTH_EMULATOR_HOST: PLACEHOLDERS.auth,
+        VITE_STORAGE_EMULATOR_HOST: PLACEHOLDERS.storage,
+      },
+      maxBuffer: 16 * 1024 * 1024,
+    },
+  );
+}
+
+/** The folder of this run's build (read it, never change it: every test file copies from it). */
+export function builtAppDir(): string {
+  const dir = process.env.BUILT_APP_DIR;
+  if (!dir) throw new Error('BUILT_APP_DIR is not set: run the browser tests through vitest (browserSetup builds the app).');
+  return dir;
+}
 
 export interface BuiltApp {
   url: string;
@@ -22,16 +82,51 @@ export interface BuiltApp {
   close(): Promise<void>;
 }
 
+const address = ({ host, port }: HostPort): string => `${host}:${port}`;
+
+/** Replaces every placeholder in the text files of `dir` and its subfolders. */
+async function fillIn(dir: string, values: Record<keyof typeof PLACEHOLDERS, string>): Promise<void> {
+  const entries = await fs.readdir(dir, { withFileTypes: true, recursive: true });
+  const files = entries.filter((entry) => entry.isFile() && /\.(js|html|json|webmanifest)$/.test(entry.name));
+  await Promise.all(
+    files.map(async (entry) => {
+      const file = path.join(entry.parentPath, entry.name);
+      const text = await fs.readFile(file, 'utf8');
+      let filled = text;
+      for (const key of Object.keys(PLACEHOLDERS) as (keyof typeof PLACEHOLDERS)[]) {
+        filled = filled.replaceAll(PLACEHOLDERS[key], values[key]);
+      }
+      if (filled !== text) await fs.writeFile(file, filled);
+    }),
+  );
+}
+
 /**
- * Builds the app for `projectId` on the emulators under test (Firestore and Auth elsewhere when
- * given, through a network proxy say) and serves it on a free port.
+ * The app for `projectId` on the emulators under test (Firestore and Auth elsewhere when given,
+ * through a network proxy say), served from a copy of this run's build on a free port.
  */
-export async function startBuiltApp(projectId: string, hosts: { firestore?: HostPort; auth?: HostPort } = {}): Promise<BuiltApp> {
-  const outDir = await fs.mkdtemp(path.join(os.tmpdir(), 'e2e-build-'));
-  appEnvironment(projectId, hosts);
-  const inline = { root, configFile: path.join(root, 'vite.config.ts'), logLevel: 'warn' as const };
-  await build({ ...inline, build: { outDir, emptyOutDir: true, sourcemap: false } });
-  const server = await preview({ ...inline, build: { outDir }, preview: { host: '127.0.0.1', port: 0 } });
+export async function startBuiltApp(
+  projectId: string,
+  { firestore = firestoreEmulator(), auth = authEmulator() }: { firestore?: HostPort; auth?: HostPort } = {},
+): Promise<BuiltApp> {
+  const outDir = await fs.mkdtemp(path.join(os.tmpdir(), 'e2e-app-'));
+  // Source maps stay behind: nothing a browser test does reads them, and they are most of the bytes.
+  await fs.cp(builtAppDir(), outDir, { recursive: true, filter: (source) => !source.endsWith('.map') });
+  await fillIn(outDir, {
+    projectId,
+    firestore: address(firestore),
+    auth: address(auth),
+    storage: address(storageEmulator()),
+  });
+  // A plain single-page-app preview: the build is done, so the project's config (its plugins) has
+  // nothing left to add.
+  const server = await preview({
+    root,
+    configFile: false,
+    logLevel: 'warn',
+    build: { outDir },
+    preview: { host: '127.0.0.1', port: 0 },
+  });
   return {
     url: server.resolvedUrls?.local[0] ?? '',
     outDir,
@@ -41,7 +136,6 @@ export async function startBuiltApp(projectId: string, hosts: { firestore?: Host
     },
   };
 }
-
 interface AxeViolation {
   id: string;
   impact: string | null;

@@ -1,17 +1,9 @@
-// Runs once before the suite: builds the browser harness (the real firebase web SDK) and, unless
-// the environment already names emulators, starts the local backend and the Auth emulator.
+// Runs once before the tests that need services (the `services` and `browser` projects): unless
+// the environment already names emulators, starts the local backend and the Auth emulator, one
+// pair for the whole run (each test file keeps its data apart under a project id of its own).
 // The addresses go to the test workers through the same variables the official emulators use,
-// so the suite can run against either.
-
-import http from 'node:http';
-import fs from 'node:fs/promises';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { build } from 'vite';
-
-const here = path.dirname(fileURLToPath(import.meta.url));
-const root = path.resolve(here, '../..');
-export const harnessDir = path.join(root, 'node_modules/.cache/sdk-harness');
+// so the suite can run against either. A second project listing this set-up finds them set and
+// starts nothing more.
 
 type Stop = () => Promise<void>;
 
@@ -20,17 +12,6 @@ export default async function setup(): Promise<Stop> {
   // The suite talks to local emulators only: Google's client libraries inside firebase-admin
   // must not probe Google Cloud's metadata server (a request off this machine) for credentials.
   process.env.METADATA_SERVER_DETECTION ??= 'none';
-
-  await build({
-    root: path.join(here, 'harness'),
-    base: './',
-    logLevel: 'warn',
-    configFile: false,
-    build: { outDir: harnessDir, emptyOutDir: true, minify: false, sourcemap: false },
-  });
-  const harness = await serveFolder(harnessDir);
-  stops.push(harness.close);
-  process.env.SDK_HARNESS_URL = harness.url;
 
   if (!process.env.FIRESTORE_EMULATOR_HOST || !process.env.FIREBASE_STORAGE_EMULATOR_HOST) {
     const { startBackend } = await import('../../backend/src/server.js');
@@ -48,35 +29,5 @@ export default async function setup(): Promise<Stop> {
 
   return async () => {
     for (const stop of stops.reverse()) await stop();
-  };
-}
-
-const contentTypes: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-};
-
-async function serveFolder(folder: string): Promise<{ url: string; close: Stop }> {
-  const server = http.createServer(async (req, res) => {
-    const urlPath = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
-    const file = path.join(folder, urlPath === '/' ? 'index.html' : urlPath);
-    if (!file.startsWith(folder)) {
-      res.writeHead(403).end();
-      return;
-    }
-    try {
-      const body = await fs.readFile(file);
-      res.writeHead(200, { 'content-type': contentTypes[path.extname(file)] ?? 'application/octet-stream' });
-      res.end(body);
-    } catch {
-      res.writeHead(404).end('not found');
-    }
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  return {
-    url: `http://127.0.0.1:${port}/`,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

@@ -1,0 +1,65 @@
+// `npm run bench:tests`: the whole Vitest suite with its usual output, then this reporter's
+// summary: the run's wall time, its file and test counts and the 20 slowest files, so the suite's
+// cost is measured before it is changed. Arguments after `--` go to Vitest
+// (`npm run bench:tests -- --project services`). A file's time is everything it cost its worker:
+// the environment, importing the file, its hooks and its tests. Files run side by side, so their
+// times add up to more than the wall time.
+
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import type { Reporter, TestModule, Vitest } from 'vitest/node';
+
+const SHOWN = 20;
+
+interface FileCost {
+  name: string;
+  seconds: number;
+  tests: number;
+  failed: boolean;
+}
+
+function costOf(module: TestModule, root: string): FileCost {
+  const diagnostic = module.diagnostic();
+  const milliseconds =
+    diagnostic.environmentSetupDuration +
+    diagnostic.prepareDuration +
+    diagnostic.collectDuration +
+    diagnostic.setupDuration +
+    diagnostic.duration;
+  return {
+    name: `${path.relative(root, module.moduleId)} (${module.project.name})`,
+    seconds: milliseconds / 1000,
+    tests: [...module.children.allTests()].length,
+    failed: module.state() === 'failed',
+  };
+}
+
+export default class SlowestTests implements Reporter {
+  private started = performance.now();
+  private root = process.cwd();
+
+  onInit(vitest: Vitest): void {
+    this.started = performance.now();
+    this.root = vitest.config.root;
+  }
+
+  onTestRunEnd(modules: readonly TestModule[]): void {
+    const files = modules.map((module) => costOf(module, this.root));
+    const tests = files.reduce((sum, file) => sum + file.tests, 0);
+    const failed = files.filter((file) => file.failed).length;
+    const slowest = [...files].sort((a, b) => b.seconds - a.seconds).slice(0, SHOWN);
+    const width = Math.max(0, ...slowest.map((file) => file.name.length));
+    const wall = (performance.now() - this.started) / 1000;
+    console.log(
+      [
+        '',
+        `wall time ${wall.toFixed(0)} s: ${files.length} files (${failed} failed), ${tests} tests`,
+        `the ${slowest.length} slowest files:`,
+        ...slowest.map(
+          (file) =>
+            `${file.seconds.toFixed(1).padStart(7)} s  ${file.name.padEnd(width)}  ${String(file.tests).padStart(4)} tests${file.failed ? '  FAILED' : ''}`,
+        ),
+      ].join('\n'),
+    );
+  }
+}
