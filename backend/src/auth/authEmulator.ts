@@ -84,6 +84,10 @@ export async function startAuthEmulator(options: AuthEmulatorOptions): Promise<R
       resolve();
     });
   });
+  // Idle connections stay open for a minute rather than Node's 5 s: a client that was busy for a
+  // few seconds (as a test process is while firebase-tools loads) must not send its next request
+  // on a socket the server is closing at that moment.
+  server.keepAliveTimeout = 60_000;
   server.on('connection', (socket: net.Socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
@@ -92,12 +96,18 @@ export async function startAuthEmulator(options: AuthEmulatorOptions): Promise<R
   const origin = `http://${options.host}:${port}`;
 
   const call = async (method: string, urlPath: string, body?: unknown): Promise<unknown> => {
-    const res = await fetch(origin + urlPath, {
-      method,
-      // "owner" is the emulator's admin credential, as firebase-tools' own import uses.
-      headers: { authorization: 'Bearer owner', 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
+    const send = () =>
+      fetch(origin + urlPath, {
+        method,
+        // "owner" is the emulator's admin credential, as firebase-tools' own import uses.
+        headers: { authorization: 'Bearer owner', 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    // One more try when the connection fails before any answer: fetch may reuse a kept-alive
+    // socket that the server is closing as idle, which happens when this process's event loop
+    // was busy past the idle timeout (loading firebase-tools takes seconds). Both calls made
+    // here can be repeated: batchCreate overwrites, batchGet reads.
+    const res = await send().catch(send);
     const text = await res.text();
     if (!res.ok) throw new Error(`Auth emulator ${method} ${urlPath}: ${res.status} ${text}`);
     return text ? (JSON.parse(text) as unknown) : undefined;
