@@ -25,6 +25,8 @@ let emulator: RunningAuthEmulator;
 let app: FirebaseApp;
 let auth: Auth;
 const previousHost = process.env.FIREBASE_AUTH_EMULATOR_HOST;
+/** For a test that starts emulators of its own: each start loads firebase-tools' Auth server, seconds of CPU. */
+const STARTS_EMULATORS = { timeout: 120_000 };
 
 beforeAll(async () => {
   emulator = await startAuthEmulator({ host: '127.0.0.1', port: 0, projectId });
@@ -82,7 +84,7 @@ describe('startAuthEmulator', () => {
     await signOut(auth);
   });
 
-  it('stops accepting connections once closed', async () => {
+  it('stops accepting connections once closed', STARTS_EMULATORS, async () => {
     const other = await startAuthEmulator({ host: '127.0.0.1', port: 0, projectId });
     const url = `http://127.0.0.1:${other.port}/`;
     expect((await fetch(url)).ok).toBe(true);
@@ -99,7 +101,7 @@ describe('startAuthEmulator', () => {
     await signOut(auth);
   });
 
-  it('keeps accounts across a restart when given an accounts file', async () => {
+  it('keeps accounts across a restart when given an accounts file', STARTS_EMULATORS, async () => {
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'auth-accounts-'));
     const accountsFile = path.join(dir, 'accounts.json');
     const first = await startAuthEmulator({ host: '127.0.0.1', port: 0, projectId, accountsFile });

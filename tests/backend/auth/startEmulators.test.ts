@@ -66,7 +66,9 @@ describe('data sets', () => {
   });
 });
 
-describe('startEmulators', () => {
+// Each test starts the backend and the Auth emulator, and loading firebase-tools' Auth server
+// takes seconds of CPU: on a loaded 2-core machine well over the suite's default 30 s.
+describe('startEmulators', { timeout: 120_000 }, () => {
   it('loads the demo data into an empty store and creates the demo admin', async () => {
     const running = await startEmulators({ dataDir, importFile: demoData, ports });
     try {
