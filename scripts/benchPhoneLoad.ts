@@ -7,15 +7,10 @@
 // sends to /profile) and a returning visit (the same browser profile, the service worker
 // installed) are each run 5 times; the median and every run are printed. Printed, not asserted.
 
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { Browser, Page } from 'playwright-core';
-import { build, preview } from 'vite';
-import { startEmulators } from '../backend/src/cli.js';
-import { loadConfig, repoRoot } from '../backend/src/config.js';
 import { launchChromium } from './chromium.js';
+import { serveDemoBuild } from './demoBuild.js';
 
 const RUNS = 5;
 /** Chrome DevTools' network emulation, in bytes per second and milliseconds. */
@@ -76,28 +71,10 @@ async function visitTwice(browser: Browser, url: string): Promise<{ first: numbe
 }
 
 async function main(): Promise<void> {
-  const emulators = await startEmulators({
-    config: loadConfig(),
-    dataDir: null,
-    importFile: path.join(repoRoot, 'backend/demo/demoData.json'),
-    ports: { auth: 0, firestore: 0, storage: 0 },
-  });
-  const outDir = await fs.mkdtemp(path.join(os.tmpdir(), 'bench-phone-'));
-  let server: Awaited<ReturnType<typeof preview>> | undefined;
+  const served = await serveDemoBuild();
   let browser: Browser | undefined;
   try {
-    // Vite passes VITE_* variables of its own environment to the build.
-    Object.assign(process.env, {
-      VITE_USE_EMULATORS: 'true',
-      VITE_FIREBASE_PROJECT_ID: emulators.projectId,
-      VITE_FIRESTORE_EMULATOR_HOST: emulators.env.FIRESTORE_EMULATOR_HOST,
-      VITE_STORAGE_EMULATOR_HOST: emulators.env.FIREBASE_STORAGE_EMULATOR_HOST,
-      VITE_AUTH_EMULATOR_HOST: emulators.env.FIREBASE_AUTH_EMULATOR_HOST,
-    });
-    const inline = { root: repoRoot, configFile: path.join(repoRoot, 'vite.config.ts'), logLevel: 'warn' as const };
-    await build({ ...inline, build: { outDir, emptyOutDir: true, sourcemap: false } });
-    server = await preview({ ...inline, build: { outDir }, preview: { host: '127.0.0.1', port: 0 } });
-    const url = new URL('/presenters', server.resolvedUrls?.local[0] ?? '').href;
+    const url = new URL('/presenters', served.origin).href;
     browser = await launchChromium();
 
     console.log(
@@ -119,12 +96,7 @@ async function main(): Promise<void> {
     );
   } finally {
     await browser?.close();
-    if (server) {
-      const { httpServer } = server;
-      await new Promise<void>((resolve) => httpServer.close(() => resolve()));
-    }
-    await fs.rm(outDir, { recursive: true, force: true });
-    await emulators.close();
+    await served.close();
   }
 }
 

@@ -1,18 +1,29 @@
-// The browser entry point: mounts the app, then registers the service worker once the page has
-// loaded (its code is not part of the first load; see src/components/UpdatePrompt.tsx).
+// The browser entry point: renders the app over the build-time first screen (src/lib/firstScreen.ts;
+// React's first commit replaces what the container holds) once the current route's code is in, so
+// the page goes from that screen straight to the live one with no spinner between; then registers the service worker once the page has loaded (its code
+// is not part of the first load; see src/components/UpdatePrompt.tsx).
 
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app/App';
+import { AppTree } from './app/App';
+import { createRouter, routeReady } from './app/router';
+import { keepTypedInput } from './lib/firstScreen';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element.');
 
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+const router = createRouter();
+await routeReady(router);
+keepTypedInput(container);
+// A transition lets React render in short slices, so a phone's main thread never stays busy long
+// enough to hold up a tap or a paint.
+startTransition(() => {
+  createRoot(container).render(
+    <StrictMode>
+      <AppTree router={router} />
+    </StrictMode>,
+  );
+});
 
 window.addEventListener(
   'load',

@@ -26,8 +26,6 @@ export interface ContactFieldsProps<Name extends string> {
   onChange: (name: Name, value: string) => void;
   onBlur: (name: Name) => void;
   disabled: boolean;
-  /** The field that takes the focus when the form opens. */
-  autoFocus?: string | null;
 }
 
 export function ContactFields<Name extends string>({
@@ -40,7 +38,6 @@ export function ContactFields<Name extends string>({
   onChange,
   onBlur,
   disabled,
-  autoFocus,
 }: ContactFieldsProps<Name>) {
   return fields.map((field) => {
     const error = touched[field.name] ? errors[field.name] : undefined;
@@ -60,7 +57,6 @@ export function ContactFields<Name extends string>({
         error={error !== undefined}
         helperText={error ?? helpTexts[field.name]}
         disabled={disabled}
-        autoFocus={autoFocus === field.name}
         slotProps={htmlInput ? { htmlInput } : undefined}
         fullWidth
       />

@@ -24,7 +24,14 @@ export function PrivacyAgreement({ checked, onChange, disabled, error }: Privacy
     <>
       <FormControl required error={error !== undefined}>
         <FormControlLabel
-          control={<Checkbox checked={checked} onChange={(event) => onChange(event.target.checked)} disabled={disabled} />}
+          control={
+            <Checkbox
+              name="terms_accepted"
+              checked={checked}
+              onChange={(event) => onChange(event.target.checked)}
+              disabled={disabled}
+            />
+          }
           label={
             <>
               I agree to the{' '}

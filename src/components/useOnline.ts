@@ -5,7 +5,8 @@ import { useEffect, useState } from 'react';
 import { watchConnection } from '../db/connection';
 
 export function useOnline(): boolean {
-  const [online, setOnline] = useState(() => navigator.onLine);
+  // Online when rendered outside a browser (the build-time first screens: src/lib/firstScreen.ts).
+  const [online, setOnline] = useState(() => typeof navigator === 'undefined' || navigator.onLine);
   useEffect(() => watchConnection(setOnline), []);
   return online;
 }

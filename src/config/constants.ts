@@ -11,8 +11,12 @@ export const RESULTS_PAGE_SIZE = 10;
 export const LOGO_CONTENT_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/avif'] as const;
 /** A logo must be smaller than this: storage.rules refuse 5 MB and more (size < 5 * 1024 * 1024). */
 export const LOGO_MAX_BYTES = 5 * 1024 * 1024;
-/** Browser storage keys (the spec's section 3). */
-export const STORAGE_KEYS = { profile: 'profile', presenters: 'presenters' } as const;
+/**
+ * The browser storage items: the spec's 'profile' and 'presenters', and 'admin-session', which
+ * marks a browser where an admin is signed in, so that the admin screens know at once whether
+ * to show the sign-in form or wait for the kept sign-in.
+ */
+export const STORAGE_KEYS = { profile: 'profile', presenters: 'presenters', adminSession: 'admin-session' } as const;
 
 /** Every delay and duration of the UI, in milliseconds. */
 export const timings = {

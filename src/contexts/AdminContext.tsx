@@ -5,6 +5,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { signInAdmin, signOutAdmin, watchAdminIdentity } from '../db/adminAuth';
 import { watchPresenters } from '../db/presenters';
+import { readAdminSession, writeAdminSession } from '../lib/browserStorage';
 import type { Presenter } from '../types/presenter';
 
 export type AdminStatus = 'loading' | 'signedOut' | 'admin';
@@ -24,7 +25,11 @@ export interface AdminContextValue {
 const AdminContext = createContext<AdminContextValue | null>(null);
 
 export function AdminProvider({ children }: { children: ReactNode }) {
-  const [status, setStatus] = useState<AdminStatus>('loading');
+  // Without an admin's sign-in kept in this browser, the sign-in form shows at once instead of
+  // waiting for Auth to start (and a build-time first screen, rendered outside a browser, is it).
+  const [status, setStatus] = useState<AdminStatus>(() =>
+    typeof window !== 'undefined' && readAdminSession(window.localStorage) ? 'loading' : 'signedOut',
+  );
   const [email, setEmail] = useState<string | null>(null);
   const [presenters, setPresenters] = useState<Presenter[] | null>(null);
   const [presentersError, setPresentersError] = useState<Error | null>(null);
@@ -34,6 +39,7 @@ export function AdminProvider({ children }: { children: ReactNode }) {
       watchAdminIdentity((identity) => {
         // A signed-in account without the claim is not an admin: signIn() signs it out again.
         setStatus(identity?.isAdmin ? 'admin' : 'signedOut');
+        writeAdminSession(window.localStorage, identity?.isAdmin === true);
         setEmail(identity?.isAdmin ? identity.email : null);
       }),
     [],
@@ -57,7 +63,10 @@ export function AdminProvider({ children }: { children: ReactNode }) {
 
   const signIn = useCallback(async (address: string, password: string) => {
     const isAdmin = await signInAdmin(address, password);
-    if (isAdmin) setStatus('admin');
+    if (isAdmin) {
+      setStatus('admin');
+      writeAdminSession(window.localStorage, true);
+    }
     return isAdmin;
   }, []);
 

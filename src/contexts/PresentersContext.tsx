@@ -2,7 +2,7 @@
 // current user has answered about (Completed). The queue comes from the event document alone,
 // so a change of live presenter costs one document read. Needs <UserProvider> above it.
 
-import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, startTransition, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { watchMyResponses } from '../db/deferred';
 import { followSharedEvent } from '../db/sharedEvent';
 import { answeredPresenterIds } from '../lib/answers';
@@ -25,7 +25,7 @@ export interface PresentersContextValue {
   loading: boolean;
 }
 
-const PresentersContext = createContext<PresentersContextValue | null>(null);
+export const PresentersContext = createContext<PresentersContextValue | null>(null);
 
 interface PresentersProviderProps {
   children: ReactNode;
@@ -42,20 +42,28 @@ export function PresentersProvider({ children, fallback }: PresentersProviderPro
   /** The saved answers' presenters, as last heard from Firestore, for the event they belong to. */
   const [answered, setAnswered] = useState<{ eventId: string; ids: ReadonlySet<string> } | null>(null);
 
+  // A visitor with no profile yet (on the profile form, or an attendee reading the results) needs
+  // the event only as it is now: one Lite read, so that the full SDK's code (its evaluation is
+  // the heaviest work a first screen could do) is not fetched for them. The queue, the live
+  // notice and the rating need a profile, and with one the event is followed live.
+  const live = user !== null;
   useEffect(
     () =>
       followSharedEvent(
         (shared) => {
-          setEvent(shared);
-          setLoading(false);
+          startTransition(() => {
+            setEvent(shared);
+            setLoading(false);
+          });
         },
         () => {
           // The spec: a failed load in the shared view is silent (no event, empty list).
           setEvent(null);
           setLoading(false);
         },
+        { live },
       ),
-    [],
+    [live],
   );
 
   const eventId = event?.id ?? null;

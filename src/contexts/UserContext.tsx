@@ -1,8 +1,8 @@
 // The current user (the spec's section 4): the profile stored in the browser ('profile', a cache
 // of providers/{uid}) with the anonymous Auth uid as user_id, or none. Saving the profile replaces
 // it. Nothing waits for Auth: the user is known from the first render, so the queue and the
-// profile form show at once; Auth's code is fetched and started once the first screen has painted
-// (src/db/auth.ts), and the uid follows. Only saving needs the sign-in, and waits for it.
+// profile form show at once; Auth's code is fetched and started after the first screen (see
+// UserProvider), and the uid follows. Only saving needs the sign-in, and waits for it.
 
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { getProviderProfile, saveProviderProfile } from '../db/deferred';
@@ -20,9 +20,11 @@ export interface UserContextValue {
   saveProfile: (profile: ProviderProfile) => Promise<Provider>;
   /** Replaces the current user (null forgets the stored profile). */
   setUser: (user: Provider | null) => void;
+  /** Starts Auth and the anonymous sign-in now, if not yet started (the profile form calls it as the visitor starts filling it in). */
+  startSignIn: () => void;
 }
 
-const UserContext = createContext<UserContextValue | null>(null);
+export const UserContext = createContext<UserContextValue | null>(null);
 
 /**
  * Runs `task` once the browser has painted and has a moment to spare, so that fetching and
@@ -42,50 +44,54 @@ export function UserProvider({ children }: { children: ReactNode }) {
   const [stored] = useState(() => readStoredProfile(window.localStorage));
   const [user, setUserState] = useState<Provider | null>(stored);
   const [uid, setUid] = useState<string | null>(null);
+  // With a stored profile Auth starts once the first screen has painted (the queue's Completed
+  // marks need the uid); without one, when the visitor starts on the profile form, or when a
+  // read or save needs a sign-in (src/db/session.ts), whichever comes first.
+  const [signInWanted, setSignInWanted] = useState(false);
+  const startSignIn = useCallback(() => setSignInWanted(true), []);
 
   useEffect(() => {
+    if (stored === null) return;
+    return whenIdle(() => setSignInWanted(true));
+  }, [stored]);
+
+  useEffect(() => {
+    if (!signInWanted) return;
     let started = false;
     let storedUid = stored?.user_id;
-    let unsubscribe: (() => void) | null = null;
-    const cancel = whenIdle(() => {
-      unsubscribe = watchUserId(
-        (signedInUid) => {
-          setUid(signedInUid);
-          if (!started) {
-            // A first visit signs in anonymously in the background while the profile form is
-            // filled in; its save waits for the sign-in.
-            started = true;
-            if (signedInUid === null) {
-              ensureSignedIn().catch((error: unknown) =>
-                console.warn('Anonymous sign-in failed; it is retried when needed.', error),
-              );
-            }
+    return watchUserId(
+      (signedInUid) => {
+        setUid(signedInUid);
+        if (!started) {
+          // A first visit signs in anonymously in the background while the profile form is
+          // filled in; its save waits for the sign-in.
+          started = true;
+          if (signedInUid === null) {
+            ensureSignedIn().catch((error: unknown) =>
+              console.warn('Anonymous sign-in failed; it is retried when needed.', error),
+            );
           }
-          if (signedInUid === null || stored === null) return;
-          setUserState((current) => (current ? { ...current, user_id: signedInUid } : current));
-          if (storedUid !== signedInUid) {
-            // A profile kept by the browser but not under this uid (a lost sign-in): store it under
-            // the new uid too, unless the provider already has a document there.
-            storedUid = signedInUid;
-            const moved = { ...stored, user_id: signedInUid };
-            writeStoredProfile(window.localStorage, moved);
-            getProviderProfile()
-              .then((existing) => existing ?? saveProviderProfile(moved))
-              .catch((error: unknown) =>
-                console.warn('The profile could not be copied to the new sign-in; the next profile save stores it.', error),
-              );
-          }
-        },
-        // Auth's code could not be fetched (offline on a first visit): every read and save that
-        // needs a sign-in tries again.
-        (error) => console.warn('Auth could not be started; it is retried when needed.', error),
-      );
-    });
-    return () => {
-      cancel();
-      unsubscribe?.();
-    };
-  }, [stored]);
+        }
+        if (signedInUid === null || stored === null) return;
+        setUserState((current) => (current ? { ...current, user_id: signedInUid } : current));
+        if (storedUid !== signedInUid) {
+          // A profile kept by the browser but not under this uid (a lost sign-in): store it under
+          // the new uid too, unless the provider already has a document there.
+          storedUid = signedInUid;
+          const moved = { ...stored, user_id: signedInUid };
+          writeStoredProfile(window.localStorage, moved);
+          getProviderProfile()
+            .then((existing) => existing ?? saveProviderProfile(moved))
+            .catch((error: unknown) =>
+              console.warn('The profile could not be copied to the new sign-in; the next profile save stores it.', error),
+            );
+        }
+      },
+      // Auth's code could not be fetched (offline on a first visit): every read and save that
+      // needs a sign-in tries again.
+      (error) => console.warn('Auth could not be started; it is retried when needed.', error),
+    );
+  }, [signInWanted, stored]);
 
   const saveProfile = useCallback(async (profile: ProviderProfile) => {
     const saved = await saveProviderProfile(profile);
@@ -100,7 +106,7 @@ export function UserProvider({ children }: { children: ReactNode }) {
     setUserState(next);
   }, []);
 
-  const value = useMemo(() => ({ user, uid, saveProfile, setUser }), [user, uid, saveProfile, setUser]);
+  const value = useMemo(() => ({ user, uid, saveProfile, setUser, startSignIn }), [user, uid, saveProfile, setUser, startSignIn]);
 
   return <UserContext.Provider value={value}>{children}</UserContext.Provider>;
 }

@@ -67,10 +67,15 @@ function fullSdkOnDevice(): boolean {
  * Follows the event every provider sees (the spec's "shared event view"; see watchSharedEvent):
  * first from a Lite read, then live. `callback` gets null when there are no events. onError gets
  * a failure of the live listener, or of both the Lite read and the full SDK's fetch (offline on
- * a first visit: the fetch is tried again, and the listener starts when it arrives). Returns
- * the unsubscribe function.
+ * a first visit: the fetch is tried again, and the listener starts when it arrives). With
+ * `live: false` it reads the event once through Lite and stops there (onError on failure).
+ * Returns the unsubscribe function.
  */
-export function followSharedEvent(callback: (event: Event | null) => void, onError: (error: unknown) => void): () => void {
+export function followSharedEvent(
+  callback: (event: Event | null) => void,
+  onError: (error: unknown) => void,
+  { live = true }: { live?: boolean } = {},
+): () => void {
   let stopped = false;
   let liteShown = false;
   let liteFailed = false;
@@ -106,8 +111,9 @@ export function followSharedEvent(callback: (event: Event | null) => void, onErr
       },
     );
   };
-  const wait = setTimeout(startLive, LITE_READ_WAIT_MS);
-  if (fullSdkOnDevice()) startLive();
+  // Without `live`, the Lite read is all: the full SDK is neither fetched nor started.
+  const wait = live ? setTimeout(startLive, LITE_READ_WAIT_MS) : undefined;
+  if (live && fullSdkOnDevice()) startLive();
 
   readSharedEvent().then(
     (event) => {
@@ -117,7 +123,7 @@ export function followSharedEvent(callback: (event: Event | null) => void, onErr
         liteShown = true;
         callback(event);
       }
-      startLive();
+      if (live) startLive();
     },
     (error: unknown) => {
       // Lite names no network failure apart (fetch failing is 'unknown'): a doubt, which the
@@ -125,6 +131,10 @@ export function followSharedEvent(callback: (event: Event | null) => void, onErr
       reportBackendMissed();
       if (stopped) return;
       liteFailed = true;
+      if (!live) {
+        onError(error);
+        return;
+      }
       console.warn('The first read of the event failed; the live listener and its cache take over.', error);
       startLive();
       reportIfNothingShows(error);

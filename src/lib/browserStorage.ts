@@ -39,6 +39,16 @@ export function writeStoredProfile(storage: Storage, profile: Provider | null): 
   else storage.setItem(STORAGE_KEYS.profile, JSON.stringify(profile));
 }
 
+/** Whether this browser had an admin signed in when last seen (see STORAGE_KEYS.adminSession). */
+export function readAdminSession(storage: Storage): boolean {
+  return storage.getItem(STORAGE_KEYS.adminSession) !== null;
+}
+
+export function writeAdminSession(storage: Storage, signedIn: boolean): void {
+  if (signedIn) storage.setItem(STORAGE_KEYS.adminSession, '1');
+  else storage.removeItem(STORAGE_KEYS.adminSession);
+}
+
 function readPresenterMap(storage: Storage): Record<string, unknown> {
   const value = readJson(storage, STORAGE_KEYS.presenters);
   return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};

@@ -9,8 +9,9 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useAdmin } from '../../contexts/AdminContext';
+import { useTypedInput } from '../../components/useTypedInput';
 
 export const adminLoginMessages = {
   incorrect: 'Incorrect Credentials',
@@ -21,6 +22,11 @@ export function AdminLogin() {
   const { signIn } = useAdmin();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
+  const form = useRef<HTMLFormElement>(null);
+  useTypedInput(form, ({ values }) => {
+    if (typeof values.email === 'string') setEmail(values.email);
+    if (typeof values.password === 'string') setPassword(values.password);
+  });
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -45,7 +51,7 @@ export function AdminLogin() {
       aria-labelledby="admin-portal-heading"
       sx={{ p: { xs: 2, sm: 4 }, maxWidth: 420, mx: 'auto', mt: 4 }}
     >
-      <Stack component="form" spacing={2} onSubmit={submit} noValidate>
+      <Stack component="form" ref={form} spacing={2} onSubmit={submit} noValidate>
         <Typography id="admin-portal-heading" variant="h5" component="h1">
           Admin Portal
         </Typography>
@@ -56,6 +62,7 @@ export function AdminLogin() {
         )}
         <TextField
           label="Email"
+          name="email"
           type="email"
           autoComplete="username"
           value={email}
@@ -64,6 +71,7 @@ export function AdminLogin() {
         />
         <TextField
           label="Password"
+          name="password"
           type="password"
           autoComplete="current-password"
           value={password}

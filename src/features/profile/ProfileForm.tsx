@@ -12,11 +12,14 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { ContactFields, type ContactField } from '../../components/ContactFields';
+import { useTypedInput } from '../../components/useTypedInput';
 import { PrivacyAgreement } from '../../components/PrivacyAgreement';
 import { PHONE_FORMAT, timings } from '../../config/constants';
 import { paths } from '../../config/paths';
 import { useUser } from '../../contexts/UserContext';
+import { formatPhoneInput } from '../../lib/phone';
 import { validateProfile, type ProfileFormValues } from '../../../domain/validation';
+import type { TypedInput } from '../../lib/firstScreen';
 import type { Provider } from '../../types/provider';
 
 export const profileMessages = {
@@ -48,8 +51,19 @@ function initialValues(user: Provider | null): ProfileFormValues {
   };
 }
 
+/** The form's values with what was typed into the build-time form on top. */
+function withTyped(current: ProfileFormValues, typed: TypedInput['values']): ProfileFormValues {
+  const values = { ...current };
+  for (const field of textFields) {
+    const value = typed[field.name];
+    if (typeof value === 'string') values[field.name] = field.name === 'phone' ? formatPhoneInput(value) : value;
+  }
+  if (typeof typed.terms_accepted === 'boolean') values.terms_accepted = typed.terms_accepted;
+  return values;
+}
+
 export function ProfileForm() {
-  const { user, saveProfile } = useUser();
+  const { user, saveProfile, startSignIn } = useUser();
   const navigate = useNavigate();
   const [values, setValues] = useState<ProfileFormValues>(() => initialValues(user));
   const [touched, setTouched] = useState<Partial<Record<keyof ProfileFormValues, boolean>>>({});
@@ -57,6 +71,14 @@ export function ProfileForm() {
   const [slow, setSlow] = useState(false);
   const edited = useRef(false);
   const mounted = useRef(true);
+  const form = useRef<HTMLFormElement>(null);
+
+  useTypedInput(form, (typed) => {
+    // Typed into before the app took over: the visitor has started.
+    edited.current = true;
+    setValues((previous) => withTyped(previous, typed.values));
+    startSignIn();
+  });
 
   useEffect(() => {
     mounted.current = true;
@@ -108,7 +130,17 @@ export function ProfileForm() {
 
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, maxWidth: 600, mx: 'auto' }}>
-      <Stack component="form" spacing={2} onSubmit={onSubmit} noValidate aria-labelledby="profile-heading" aria-busy={saving}>
+      <Stack
+        component="form"
+        ref={form}
+        spacing={2}
+        onSubmit={onSubmit}
+        // The visitor has started: sign in anonymously in the background, ready for Save.
+        onFocus={startSignIn}
+        noValidate
+        aria-labelledby="profile-heading"
+        aria-busy={saving}
+      >
         <Typography id="profile-heading" variant="h5" component="h1">
           Provider Profile
         </Typography>

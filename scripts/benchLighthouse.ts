@@ -1,0 +1,200 @@
+// `npm run bench:lighthouse`: the app as a phone at the venue first meets it, judged by
+// Lighthouse's standard mobile profile (simulated slow 4G: 150 ms round trip, 1.6 Mbit/s, 4×
+// slower CPU) in Debian's Chromium, on the production build served against the local backend
+// with the demo data set. Each page is loaded RUNS times; the median performance score, FCP, LCP,
+// TBT, CLS and accessibility score are printed per page, with the largest paint's element.
+// Printed, not asserted (shared machines are noisy). `-- --runs N` and `-- --only /profile` narrow it;
+// `-- --save DIR` keeps each run's Lighthouse report (JSON) for a closer look.
+
+import { readFileSync } from 'node:fs';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse, { type Flags, type RunnerResult } from 'lighthouse';
+import { chromium } from 'playwright-core';
+import { chromiumPath } from './chromium.js';
+import { serveDemoBuild } from './demoBuild.js';
+
+interface PageCase {
+  label: string;
+  path: string;
+  /** A returning provider: a stored profile and the service worker installed before the runs, and kept. */
+  returning?: boolean;
+}
+
+const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-dev-shm-usage'];
+const lighthouseVersion = (
+  JSON.parse(readFileSync(new URL('../node_modules/lighthouse/package.json', import.meta.url), 'utf8')) as { version: string }
+).version;
+
+const CASES: PageCase[] = [
+  { label: '/presenters (first visit)', path: '/presenters' },
+  { label: '/presenters (returning)', path: '/presenters', returning: true },
+  { label: '/profile', path: '/profile' },
+  { label: '/results', path: '/results' },
+  { label: '/', path: '/' },
+  { label: '/events', path: '/events' },
+];
+
+/** A completed provider profile in browser storage (the spec's section 3 `profile` item). */
+const STORED_PROFILE = {
+  user_id: '',
+  first_name: 'Bench',
+  last_name: 'Lighthouse',
+  email: 'bench.lighthouse@example.com',
+  company: 'Venue Wi-Fi Ltd',
+  phone: '',
+  terms_accepted: true,
+};
+
+interface Figures {
+  performance: number;
+  accessibility: number;
+  fcp: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  lcpElement: string;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[middle] ?? Number.NaN) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+}
+
+/** The largest paint's element, as Lighthouse's trace insights name it (a selector and a snippet). */
+function lcpElement(result: RunnerResult): string {
+  const audits = result.lhr.audits;
+  for (const id of ['lcp-breakdown-insight', 'largest-contentful-paint-element']) {
+    const found = JSON.stringify(audits[id]?.details ?? null).match(/"snippet":"((?:[^"\\]|\\.)*)"/);
+    if (found?.[1]) return JSON.parse(`"${found[1]}"`) as string;
+  }
+  return '(not reported)';
+}
+
+function figuresOf(result: RunnerResult): Figures {
+  const { categories, audits } = result.lhr;
+  const value = (id: string) => audits[id]?.numericValue ?? Number.NaN;
+  return {
+    performance: Math.round((categories.performance?.score ?? Number.NaN) * 100),
+    accessibility: Math.round((categories.accessibility?.score ?? Number.NaN) * 100),
+    fcp: value('first-contentful-paint'),
+    lcp: value('largest-contentful-paint'),
+    tbt: value('total-blocking-time'),
+    cls: value('cumulative-layout-shift'),
+    lcpElement: lcpElement(result),
+  };
+}
+
+/**
+ * Makes the browser profile in `userDataDir` a returning provider's: opens the page once with a
+ * stored profile and waits until its service worker is in charge.
+ */
+async function becomeReturningProvider(userDataDir: string, url: string): Promise<void> {
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: chromiumPath(),
+    headless: true,
+    args: CHROME_FLAGS,
+  });
+  try {
+    const page = await context.newPage();
+    await page.goto(new URL('/', url).href);
+    await page.evaluate(`localStorage.setItem('profile', ${JSON.stringify(JSON.stringify(STORED_PROFILE))})`);
+    await page.goto(url);
+    await page.getByRole('region', { name: 'Live' }).waitFor({ timeout: 60_000 });
+    await page.evaluate('navigator.serviceWorker.ready.then(() => undefined)');
+    await page.waitForFunction('navigator.serviceWorker.controller !== null', undefined, { timeout: 60_000 });
+  } finally {
+    await context.close();
+  }
+}
+
+/** Lighthouse's runs of one page, each in the same browser profile. */
+async function measure(entry: PageCase, url: string, runs: number, save: string | undefined): Promise<Figures[]> {
+  const userDataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'bench-lighthouse-'));
+  try {
+    if (entry.returning) await becomeReturningProvider(userDataDir, url);
+    const chrome = await chromeLauncher.launch({ chromePath: chromiumPath(), chromeFlags: CHROME_FLAGS, userDataDir });
+    try {
+      const flags: Flags = {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility'],
+        // A returning provider keeps the profile, caches and service worker of the visit above.
+        disableStorageReset: entry.returning === true,
+      };
+      const each: Figures[] = [];
+      for (let run = 1; run <= runs; run++) {
+        const result = await lighthouse(url, flags);
+        if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+        if (result.lhr.runtimeError) throw new Error(`${url}: ${result.lhr.runtimeError.message}`);
+        if (save) {
+          await fs.mkdir(save, { recursive: true });
+          const name = `${entry.label.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home'}-${run}.json`;
+          await fs.writeFile(path.join(save, name), result.report as string);
+        }
+        const figures = figuresOf(result);
+        each.push(figures);
+        console.log(
+          `  ${entry.label} run ${run}: performance ${figures.performance}, LCP ${figures.lcp.toFixed(0)} ms, TBT ${figures.tbt.toFixed(0)} ms`,
+        );
+      }
+      return each;
+    } finally {
+      chrome.kill();
+    }
+  } finally {
+    await fs.rm(userDataDir, { recursive: true, force: true });
+  }
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: { runs: { type: 'string', default: '3' }, only: { type: 'string', multiple: true }, save: { type: 'string' } },
+  });
+  const runs = Number(values.runs);
+  const cases = values.only ? CASES.filter((entry) => values.only?.includes(entry.path)) : CASES;
+
+  const served = await serveDemoBuild();
+  try {
+    console.log(`\nLighthouse ${lighthouseVersion}, mobile, median of ${runs} runs per page\n`);
+    const rows: { label: string; figures: Figures }[] = [];
+    for (const entry of cases) {
+      const each = await measure(entry, new URL(entry.path, served.origin).href, runs, values.save);
+      const pick = (key: keyof Omit<Figures, 'lcpElement'>) => median(each.map((figures) => figures[key]));
+      const middleRun = [...each].sort((a, b) => a.performance - b.performance)[Math.floor(each.length / 2)];
+      rows.push({
+        label: entry.label,
+        figures: {
+          performance: pick('performance'),
+          accessibility: pick('accessibility'),
+          fcp: pick('fcp'),
+          lcp: pick('lcp'),
+          tbt: pick('tbt'),
+          cls: pick('cls'),
+          lcpElement: middleRun?.lcpElement ?? '',
+        },
+      });
+    }
+
+    console.log('\n| page | performance | FCP | LCP | TBT | CLS | accessibility |');
+    console.log('|---|---|---|---|---|---|---|');
+    for (const { label, figures } of rows) {
+      console.log(
+        `| ${label} | ${figures.performance} | ${(figures.fcp / 1000).toFixed(1)} s | ${(figures.lcp / 1000).toFixed(1)} s | ` +
+          `${figures.tbt.toFixed(0)} ms | ${figures.cls.toFixed(3)} | ${figures.accessibility} |`,
+      );
+    }
+    console.log('\nLargest paint:');
+    for (const { label, figures } of rows) console.log(`  ${label}: ${figures.lcpElement}`);
+    console.log('');
+  } finally {
+    await served.close();
+  }
+}
+
+await main();
