@@ -105,7 +105,6 @@ async function becomeReturningProvider(userDataDir: string, url: string): Promis
     await page.evaluate(`localStorage.setItem('profile', ${JSON.stringify(JSON.stringify(STORED_PROFILE))})`);
     await page.goto(url);
     await page.getByRole('region', { name: 'Live' }).waitFor({ timeout: 60_000 });
-    await page.evaluate('navigator.serviceWorker.ready.then(() => undefined)');
     await page.waitForFunction('navigator.serviceWorker.controller !== null', undefined, { timeout: 60_000 });
   } finally {
     await context.close();

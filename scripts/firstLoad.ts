@@ -100,12 +100,16 @@ export async function readFirstLoad(outDir: string): Promise<FirstLoad> {
   );
   for (const key of laterKeys) {
     let gzip = 0;
+    // A dynamic import may land on a facade chunk that only re-exports another chunk's code: the
+    // sources are those of the chunk and of what it imports that the first load has not.
+    const sources: string[] = [];
     for (const chunk of closure(manifest, [key])) {
       const file = manifest[chunk]?.file;
-      if (!needed.includes(chunk) && file?.endsWith('.js')) gzip += (await sizes(outDir, file)).gzip;
+      if (needed.includes(chunk) || !file?.endsWith('.js')) continue;
+      gzip += (await sizes(outDir, file)).gzip;
+      if (chunk === key || sources.length === 0) sources.push(...(await sourcesOf(outDir, file)));
     }
     const file = manifest[key]?.file ?? key;
-    const sources = await sourcesOf(outDir, file);
     const own = sources.filter((source) => source.startsWith('src/'));
     const label = own.length > 0 ? own.join(', ') : (/.*node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(sources[0] ?? '')?.[1] ?? file);
     later.push({ label, gzip });

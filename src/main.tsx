@@ -12,6 +12,19 @@ import { keepTypedInput } from './lib/firstScreen';
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element.');
 
+// Listened for before the wait for the route's code below: the page's load event may come first.
+window.addEventListener(
+  'load',
+  () => {
+    import('./components/UpdatePrompt')
+      .then(({ registerServiceWorker }) => registerServiceWorker())
+      .catch((error: unknown) =>
+        console.warn('The service worker could not be registered: the app works, but will not open offline.', error),
+      );
+  },
+  { once: true },
+);
+
 const router = createRouter();
 await routeReady(router);
 keepTypedInput(container);
@@ -24,15 +37,3 @@ startTransition(() => {
     </StrictMode>,
   );
 });
-
-window.addEventListener(
-  'load',
-  () => {
-    import('./components/UpdatePrompt')
-      .then(({ registerServiceWorker }) => registerServiceWorker())
-      .catch((error: unknown) =>
-        console.warn('The service worker could not be registered: the app works, but will not open offline.', error),
-      );
-  },
-  { once: true },
-);
