@@ -84,8 +84,10 @@ export function PresentersProvider({ children, fallback }: PresentersProviderPro
       (responses) => {
         const ids = answeredPresenterIds(responses);
         writeStoredPresenters(window.localStorage, eventId, [...ids]);
-        setAnswered((previous) =>
-          previous !== null && previous.eventId === eventId && sameSet(previous.ids, ids) ? previous : { eventId, ids },
+        startTransition(() =>
+          setAnswered((previous) =>
+            previous !== null && previous.eventId === eventId && sameSet(previous.ids, ids) ? previous : { eventId, ids },
+          ),
         );
       },
       // The list from this device stays; the queue still works, only Completed may lag.

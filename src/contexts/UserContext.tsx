@@ -4,7 +4,7 @@
 // profile form show at once; Auth's code is fetched and started after the first screen (see
 // UserProvider), and the uid follows. Only saving needs the sign-in, and waits for it.
 
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { getProviderProfile, saveProviderProfile } from '../db/deferred';
 import { ensureSignedIn, watchUserId } from '../db/session';
 import { timings } from '../config/constants';
@@ -61,7 +61,8 @@ export function UserProvider({ children }: { children: ReactNode }) {
     let storedUid = stored?.user_id;
     return watchUserId(
       (signedInUid) => {
-        setUid(signedInUid);
+        // Background news for every screen: rendered in slices, never holding up a tap.
+        startTransition(() => setUid(signedInUid));
         if (!started) {
           // A first visit signs in anonymously in the background while the profile form is
           // filled in; its save waits for the sign-in.
@@ -73,7 +74,7 @@ export function UserProvider({ children }: { children: ReactNode }) {
           }
         }
         if (signedInUid === null || stored === null) return;
-        setUserState((current) => (current ? { ...current, user_id: signedInUid } : current));
+        startTransition(() => setUserState((current) => (current ? { ...current, user_id: signedInUid } : current)));
         if (storedUid !== signedInUid) {
           // A profile kept by the browser but not under this uid (a lost sign-in): store it under
           // the new uid too, unless the provider already has a document there.
