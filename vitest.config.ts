@@ -32,7 +32,9 @@ const browser = [
 ];
 const exclude = ['**/node_modules/**', 'dist/**', '.data/**'];
 
-const shared = { environment: 'node', pool: 'forks', testTimeout: 30_000, hookTimeout: 60_000 } as const;
+// Limits that only a hang reaches: with both cores busy elsewhere, a component test typing into a
+// form (jsdom and userEvent are CPU-bound) runs several times slower than on an idle machine.
+const shared = { environment: 'node', pool: 'forks', testTimeout: 120_000, hookTimeout: 120_000 } as const;
 
 export default defineConfig({
   test: {
