@@ -1,6 +1,7 @@
 // Session results (final_matches/{id}), written by the matching reaction and readable by any
 // signed-in user (the spec's section 6): every read waits for the (anonymous) sign-in first, so a
-// first-time visitor's results screens work too.
+// first-time visitor's results screens work too. Read once through Firestore Lite (src/db/lite.ts):
+// results do not change while they are read, and an attendee's phone then never needs the full SDK.
 // Which event /results shows: the shared event's matches when it has some, otherwise those of
 // the latest-starting event that has some (so attendees still see the last session's results
 // while the next event is being set up).
@@ -14,12 +15,11 @@ import {
   where,
   type FirestoreDataConverter,
   type QueryDocumentSnapshot,
-} from 'firebase/firestore';
+} from 'firebase/firestore/lite';
 import type { FinalMatch, MatchedProvider, PresenterDetails, ProviderDetails } from '../types/finalMatch';
-import { snapshotOptions, toArray, toRecord, toStringOr, toStringOrNull } from './converters';
+import { toArray, toRecord, toStringOr, toStringOrNull } from './converters';
 import { latestFirst } from '../lib/sharedEvent';
-import { getEvents } from './events';
-import { db } from './firebase';
+import { liteDb, readEventsOnce } from './lite';
 import { ensureSignedIn } from './session';
 
 function toProviderDetails(value: unknown): ProviderDetails {
@@ -52,7 +52,7 @@ const finalMatchConverter: FirestoreDataConverter<FinalMatch> = {
     throw new Error('Final matches are written by the matching reaction, not by the app.');
   },
   fromFirestore: (snapshot: QueryDocumentSnapshot) => {
-    const data = snapshot.data(snapshotOptions);
+    const data = snapshot.data();
     return {
       id: snapshot.id,
       event_id: toStringOr(data.event_id, ''),
@@ -63,12 +63,12 @@ const finalMatchConverter: FirestoreDataConverter<FinalMatch> = {
   },
 };
 
-const finalMatchesCollection = collection(db, 'final_matches').withConverter(finalMatchConverter);
+const finalMatchesCollection = () => collection(liteDb(), 'final_matches').withConverter(finalMatchConverter);
 
 /** Every final match of one event. */
 export async function getFinalMatches(eventId: string): Promise<FinalMatch[]> {
   await ensureSignedIn();
-  const snapshot = await getDocs(query(finalMatchesCollection, where('event_id', '==', eventId)));
+  const snapshot = await getDocs(query(finalMatchesCollection(), where('event_id', '==', eventId)));
   return snapshot.docs.map((document) => document.data());
 }
 
@@ -76,7 +76,7 @@ export async function getFinalMatches(eventId: string): Promise<FinalMatch[]> {
 export async function getFinalMatch(matchId: string): Promise<FinalMatch | null> {
   if (matchId === '') return null;
   await ensureSignedIn();
-  const snapshot = await getDoc(doc(finalMatchesCollection, matchId));
+  const snapshot = await getDoc(doc(finalMatchesCollection(), matchId));
   return snapshot.data() ?? null;
 }
 
@@ -95,7 +95,7 @@ export async function getSessionResults(sharedEventId: string | null): Promise<S
     const matches = await getFinalMatches(sharedEventId);
     if (matches.length > 0) return { eventId: sharedEventId, matches };
   }
-  const others = latestFirst(await getEvents()).filter((event) => event.id !== sharedEventId);
+  const others = latestFirst(await readEventsOnce()).filter((event) => event.id !== sharedEventId);
   for (const event of others) {
     const matches = await getFinalMatches(event.id);
     if (matches.length > 0) return { eventId: event.id, matches };

@@ -9,37 +9,16 @@
 // hears from the server itself. Without a network (a returning visit offline), the Lite read
 // fails silently and the full SDK's cache shows the last known queue.
 
-import {
-  collection,
-  connectFirestoreEmulator,
-  getDocs,
-  getFirestore,
-  query,
-  where,
-  type Firestore,
-} from 'firebase/firestore/lite';
-import { env } from '../config/env';
+import { collection, getDocs, query, where } from 'firebase/firestore/lite';
 import { chooseSharedEvent } from '../lib/sharedEvent';
 import type { Event } from '../types/event';
 import { reportBackendAnswered, reportBackendMissed } from './connection';
 import { followLater } from './deferred';
 import { eventFromData } from './eventData';
-import { app } from './firebaseApp';
+import { liteDb, readEventsOnce } from './lite';
 
 /** How long the full SDK waits for the Lite read before starting anyway (a stalled network: its cache may show the queue). */
 const LITE_READ_WAIT_MS = 3_000;
-
-let lite: Firestore | null = null;
-
-function liteDb(): Firestore {
-  if (lite) return lite;
-  lite = getFirestore(app);
-  if (env.emulators) {
-    const { host, port } = env.emulators.firestore;
-    connectFirestoreEmulator(lite, host, port);
-  }
-  return lite;
-}
 
 /** The shared event as the server has it now (chooseSharedEvent over the open events, else over all), read once through Lite. */
 export async function readSharedEvent(): Promise<Event | null> {
@@ -51,11 +30,7 @@ export async function readSharedEvent(): Promise<Event | null> {
     now,
   );
   if (chosen) return chosen;
-  const all = await getDocs(events);
-  return chooseSharedEvent(
-    all.docs.map((document) => eventFromData(document.id, document.data())),
-    now,
-  );
+  return chooseSharedEvent(await readEventsOnce(), now);
 }
 
 /** True when a service worker serves this page: the full SDK's chunk is then on the device, and its cache can show the queue at once. */
