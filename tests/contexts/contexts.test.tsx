@@ -146,6 +146,28 @@ describe('PresentersProvider', () => {
     expect(JSON.parse(localStorage.getItem('presenters') ?? '{}')).toEqual({ ev1: ['p-ada'] });
   });
 
+  it('reads the event once for a visitor with no profile, and follows it live once they have one', async () => {
+    await adminDb()
+      .doc('events/ev1')
+      .set(storedEvent({ open: true, presenterIndex: 0 }));
+    let context: ReturnType<typeof useUser> | null = null;
+    function Grab() {
+      context = useUser();
+      return <Queue />;
+    }
+    render(
+      <UserProvider>
+        <PresentersProvider fallback={<p>loading event</p>}>
+          <Grab />
+        </PresentersProvider>
+      </UserProvider>,
+    );
+    expect(await screen.findByText('live: Ada', {}, { timeout: 10_000 })).toBeTruthy();
+    act(() => context!.setUser({ ...storedProfile, user_id: '' }));
+    await adminDb().doc('events/ev1').update({ presenter_index: 1 });
+    await waitFor(() => expect(screen.getByText('live: Lin')).toBeTruthy(), { timeout: 8_000 });
+  });
+
   it('shows no event when there is none', async () => {
     renderQueue();
     expect(await screen.findByText('no event', {}, { timeout: 10_000 })).toBeTruthy();
