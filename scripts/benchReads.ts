@@ -6,61 +6,21 @@
 // the queue reads the event twice: the first read through Firestore Lite, then the full SDK's
 // listener (src/db/sharedEvent.ts).
 
-import fs from 'node:fs/promises';
-import http from 'node:http';
-import path from 'node:path';
-import { build } from 'vite';
-import { startEmulators } from '../backend/src/cli.js';
-import { repoRoot } from '../backend/src/config.js';
 import { ADMIN } from '../backend/src/authz/identity.js';
 import { launchChromium } from '../tests/support/browser.js';
 import { defined } from '../tests/support/defined.js';
+import { serveDemoBuild } from './demoBuild.js';
 
 const CHANGES = Number(process.env.BENCH_CHANGES ?? 8);
 const EVENT = 'demo-medtech';
-const outDir = path.join(repoRoot, 'node_modules/.cache/bench-reads-app');
-
-async function serveApp(folder: string): Promise<{ url: string; close(): Promise<void> }> {
-  const server = http.createServer(async (req, res) => {
-    const urlPath = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
-    const file = path.join(folder, urlPath);
-    const inside = file.startsWith(folder) && (await fs.stat(file).catch(() => null))?.isFile();
-    const body = await fs.readFile(inside ? file : path.join(folder, 'index.html'));
-    const type = file.endsWith('.js')
-      ? 'text/javascript'
-      : file.endsWith('.css')
-        ? 'text/css'
-        : file.endsWith('.svg')
-          ? 'image/svg+xml'
-          : 'text/html';
-    res.writeHead(200, { 'content-type': inside ? type : 'text/html' }).end(body);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  return { url: `http://127.0.0.1:${port}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
-}
 
 async function main(): Promise<void> {
-  const emulators = await startEmulators({
-    dataDir: null,
-    ports: { firestore: 0, storage: 0, auth: 0 },
-    importFile: path.join(repoRoot, 'backend/demo/demoData.json'),
-  });
+  const served = await serveDemoBuild();
+  const { emulators } = served;
   const database = `projects/${emulators.projectId}/databases/(default)`;
   const eventName = `${database}/documents/events/${EVENT}`;
   const browser = await launchChromium();
-  let app: Awaited<ReturnType<typeof serveApp>> | undefined;
   try {
-    Object.assign(process.env, {
-      VITE_USE_EMULATORS: 'true',
-      VITE_FIREBASE_PROJECT_ID: emulators.projectId,
-      VITE_FIRESTORE_EMULATOR_HOST: emulators.env.FIRESTORE_EMULATOR_HOST,
-      VITE_STORAGE_EMULATOR_HOST: emulators.env.FIREBASE_STORAGE_EMULATOR_HOST,
-      VITE_AUTH_EMULATOR_HOST: emulators.env.FIREBASE_AUTH_EMULATOR_HOST,
-    });
-    await build({ root: repoRoot, logLevel: 'warn', build: { outDir, emptyOutDir: true } });
-    app = await serveApp(outDir);
-
     // A returning provider: the profile is already cached on the phone, and the app opens on
     // /presenters in one page load.
     const context = await browser.newContext({ viewport: { width: 360, height: 760 } });
@@ -95,7 +55,7 @@ async function main(): Promise<void> {
     });
     let index = Number(fields.presenter_index?.integerValue ?? '0');
 
-    await page.goto(`${app.url}/presenters`);
+    await page.goto(`${served.origin}/presenters`);
     await page.getByText(defined(names[index], 'The live presenter'), { exact: false }).first().waitFor({ timeout: 30_000 });
     await page.waitForTimeout(1500);
     const initial = emulators.backend.engine.readCount(database);
@@ -130,8 +90,7 @@ async function main(): Promise<void> {
     );
   } finally {
     await browser.close();
-    await app?.close();
-    await emulators.close();
+    await served.close();
   }
 }
 

@@ -12,6 +12,8 @@ import { loadConfig, repoRoot } from '../backend/src/config.js';
 export interface DemoBuild {
   /** The served app's origin, e.g. http://127.0.0.1:4173. */
   origin: string;
+  /** The backend behind it, for benchmarks that read its counters. */
+  emulators: Awaited<ReturnType<typeof startEmulators>>;
   close: () => Promise<void>;
 }
 
@@ -42,6 +44,7 @@ export async function serveDemoBuild(): Promise<DemoBuild> {
     const origin = new URL(server.resolvedUrls?.local[0] ?? '').origin;
     return {
       origin,
+      emulators,
       close: async () => {
         await new Promise<void>((resolve) => server.httpServer.close(() => resolve()));
         await cleanUp();
