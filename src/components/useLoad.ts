@@ -2,7 +2,7 @@
 // answers that arrive after the key changed or the screen closed, and reads 'loading' until the
 // answer for the current key is in.
 
-import { useEffect, useEffectEvent, useState } from 'react';
+import { startTransition, useEffect, useEffectEvent, useState } from 'react';
 
 export type Loaded<T> = { state: 'loading' } | { state: 'ready'; value: T } | { state: 'failed'; error: unknown };
 
@@ -15,9 +15,10 @@ export function useLoad<T>(key: string | null, load: () => Promise<T>): Loaded<T
   useEffect(() => {
     if (key === null) return;
     let active = true;
+    // What arrived is rendered as a transition, in slices: a long list never blocks a tap.
     start().then(
-      (value) => active && setResult({ key, loaded: { state: 'ready', value } }),
-      (error: unknown) => active && setResult({ key, loaded: { state: 'failed', error } }),
+      (value) => active && startTransition(() => setResult({ key, loaded: { state: 'ready', value } })),
+      (error: unknown) => active && startTransition(() => setResult({ key, loaded: { state: 'failed', error } })),
     );
     return () => {
       active = false;
