@@ -72,7 +72,9 @@ function lcpElement(result: RunnerResult): string {
     const found = JSON.stringify(audits[id]?.details ?? null).match(/"snippet":"((?:[^"\\]|\\.)*)"/);
     if (found?.[1]) return JSON.parse(`"${found[1]}"`) as string;
   }
-  return '(not reported)';
+  // Lighthouse names the element only if it is still in the page at the end: a build-time first
+  // screen's element has been replaced by the app's own by then.
+  return '(no longer in the page: an element of the build-time first screen, replaced by the app)';
 }
 
 function figuresOf(result: RunnerResult): Figures {

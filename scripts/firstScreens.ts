@@ -59,9 +59,35 @@ function pageHtml(template: string, page: FirstScreenPage, storageKeys: { profil
     `<style>${variantStyles(page.variants)}</style>` +
     `<style data-emotion="css ${names}">${escapeText(css)}</style>`;
   const screens = page.variants.map((variant) => `<div ${VARIANT_ATTRIBUTE}="${variant.id}">${variant.html}</div>`).join('');
-  const withHead = template.replace('</title>', `</title>${head}`);
+  const withHead = afterFirstPaint(template).replace('</title>', `</title>${head}`);
   if (!withHead.includes('<div id="root"></div>')) throw new Error('index.html has no empty <div id="root"></div>.');
   return withHead.replace('<div id="root"></div>', `<div id="root">${screens}</div>`);
+}
+
+const MODULE_TAG =
+  /\s*<(?:script type="module" crossorigin src|link rel="modulepreload" crossorigin href)="([^"]+)"[^>]*>(?:<\/script>)?/g;
+
+/**
+ * The page with the app's code requested once the first screen has painted: Vite's entry script
+ * and its modulepreload links become a small script at the end of the body that adds them after
+ * the next frame (or after 100 ms, for a page opened in the background, where frames wait). The
+ * first screen needs no script, and so nothing, not even a quick network, can hold its paint
+ * for script work; on a phone this costs about a frame of a download that takes seconds.
+ */
+function afterFirstPaint(template: string): string {
+  const entries: string[] = [];
+  const preloads: string[] = [];
+  const stripped = template.replace(MODULE_TAG, (tag, url: string) => {
+    (tag.includes('<script') ? entries : preloads).push(url);
+    return '';
+  });
+  if (entries.length !== 1) throw new Error(`index.html should have one module entry script, found ${entries.length}.`);
+  const loader =
+    `(function(e,p){var d=false;function go(){if(d)return;d=true;p.forEach(function(h){var l=document.createElement('link');` +
+    `l.rel='modulepreload';l.crossOrigin='';l.href=h;document.head.appendChild(l)});var s=document.createElement('script');` +
+    `s.type='module';s.crossOrigin='';s.src=e;document.head.appendChild(s)}requestAnimationFrame(function(){setTimeout(go,0)});` +
+    `setTimeout(go,100)})(${JSON.stringify(entries[0])},${JSON.stringify(preloads)});`;
+  return stripped.replace('</body>', `<script>${loader}</script></body>`);
 }
 
 export function firstScreens(): Plugin {
