@@ -2,7 +2,8 @@
 // Lighthouse's standard mobile profile (simulated slow 4G: 150 ms round trip, 1.6 Mbit/s, 4×
 // slower CPU) in Debian's Chromium, on the production build served against the local backend
 // with the demo data set. Each page is loaded RUNS times; the median performance score, FCP, LCP,
-// TBT, CLS and accessibility score are printed per page, with the largest paint's element.
+// TBT, CLS, accessibility and best-practices scores are printed per page, with the largest
+// paint's element.
 // Printed, not asserted (shared machines are noisy). `-- --runs N` and `-- --only /profile` narrow it;
 // `-- --save DIR` keeps each run's Lighthouse report (JSON) for a closer look.
 
@@ -52,6 +53,7 @@ const STORED_PROFILE = {
 interface Figures {
   performance: number;
   accessibility: number;
+  bestPractices: number;
   fcp: number;
   lcp: number;
   tbt: number;
@@ -83,6 +85,7 @@ function figuresOf(result: RunnerResult): Figures {
   return {
     performance: Math.round((categories.performance?.score ?? Number.NaN) * 100),
     accessibility: Math.round((categories.accessibility?.score ?? Number.NaN) * 100),
+    bestPractices: Math.round((categories['best-practices']?.score ?? Number.NaN) * 100),
     fcp: value('first-contentful-paint'),
     lcp: value('largest-contentful-paint'),
     tbt: value('total-blocking-time'),
@@ -124,7 +127,7 @@ async function measure(entry: PageCase, url: string, runs: number, save: string 
         port: chrome.port,
         output: 'json',
         logLevel: 'error',
-        onlyCategories: ['performance', 'accessibility'],
+        onlyCategories: ['performance', 'accessibility', 'best-practices'],
         // A returning provider keeps the profile, caches and service worker of the visit above.
         disableStorageReset: entry.returning === true,
       };
@@ -173,6 +176,7 @@ async function main(): Promise<void> {
         figures: {
           performance: pick('performance'),
           accessibility: pick('accessibility'),
+          bestPractices: pick('bestPractices'),
           fcp: pick('fcp'),
           lcp: pick('lcp'),
           tbt: pick('tbt'),
@@ -182,12 +186,12 @@ async function main(): Promise<void> {
       });
     }
 
-    console.log('\n| page | performance | FCP | LCP | TBT | CLS | accessibility |');
-    console.log('|---|---|---|---|---|---|---|');
+    console.log('\n| page | performance | FCP | LCP | TBT | CLS | accessibility | best practices |');
+    console.log('|---|---|---|---|---|---|---|---|');
     for (const { label, figures } of rows) {
       console.log(
         `| ${label} | ${figures.performance} | ${(figures.fcp / 1000).toFixed(1)} s | ${(figures.lcp / 1000).toFixed(1)} s | ` +
-          `${figures.tbt.toFixed(0)} ms | ${figures.cls.toFixed(3)} | ${figures.accessibility} |`,
+          `${figures.tbt.toFixed(0)} ms | ${figures.cls.toFixed(3)} | ${figures.accessibility} | ${figures.bestPractices} |`,
       );
     }
     console.log('\nLargest paint:');

@@ -85,6 +85,15 @@ describe('Firestore REST', () => {
     expect((await gone.json()).error).toMatchObject({ code: 5, status: 'NOT_FOUND' });
   });
 
+  it("answers 'Ok' at its root, as the official emulator does, and a HEAD there with 200 and no body", async () => {
+    const get = await fetch(`${server.url}/`);
+    expect(get.status).toBe(200);
+    expect(await get.text()).toBe('Ok');
+    const head = await fetch(`${server.url}/`, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(await head.text()).toBe('');
+  });
+
   it('answers errors as {"error":{code,message,status}} with the matching HTTP status', async () => {
     const malformed = await fetch(api(':commit'), { method: 'POST', body: '{not json' });
     expect(malformed.status).toBe(400);

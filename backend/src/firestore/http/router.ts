@@ -30,7 +30,7 @@ const ALLOWED_HEADERS = [
 
 const EXPOSED_HEADERS = ['X-HTTP-Session-Id', 'X-Client-Wire-Protocol', 'X-HTTP-Initial-Response', 'Content-Type'];
 
-const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
+const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 
 const CHANNEL_PATH = /^\/google\.firestore\.v1\.Firestore\/(Listen|Write)\/channel$/;
 
@@ -79,10 +79,11 @@ export function createFirestoreHttpHandler(deps: FirestoreHttpDeps): FirestoreHt
       return;
     }
     if (url.pathname.startsWith('/emulator/v1/') && (await handleEmulator(engine, req, res, url, deps))) return;
-    if (url.pathname === '/' && req.method === 'GET') {
-      // What the official emulator answers at its root; start-up scripts probe it.
+    if (url.pathname === '/' && (req.method === 'GET' || req.method === 'HEAD')) {
+      // What the official emulator answers at its root; start-up scripts probe it, and so does
+      // the app's reachability check (a HEAD: src/db/connection.ts).
       res.writeHead(200, { 'Content-Type': 'text/plain; charset=utf-8' });
-      res.end('Ok');
+      res.end(req.method === 'GET' ? 'Ok' : undefined);
       return;
     }
     throw new ApiError('NOT_FOUND', `${req.method} ${url.pathname} is not served by the local Firestore backend.`);
