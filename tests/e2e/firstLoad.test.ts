@@ -3,33 +3,24 @@
 // in it (scripts/firstLoad.ts reads the build); the queue shows while the full SDK's chunk is
 // still held back by the network, and once it is in, the queue follows the live presenter.
 
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { adminCodeIn, FIRST_LOAD_BUDGET_KB, readFirstLoad } from '../../scripts/firstLoad';
-import { openAdminDb, storedEvent, type AdminDb } from '../db/appDb';
-import { launchChromium, storeProfile } from '../support/browser';
-import { builtAppDir, startBuiltApp, type BuiltApp } from '../support/builtApp';
+import { storedEvent } from '../db/appDb';
+import { storeProfile } from '../support/browser';
+import { builtAppDir, useBuiltApp } from '../support/builtApp';
 import { uniqueProjectId } from '../support/emulators';
 
 const projectId = uniqueProjectId('e2e-first-load');
 /** The full Firestore SDK's chunk (vite.config.ts names it 'firestore'). */
 const FULL_SDK_CHUNK = '**/assets/firestore-*.js';
 
-let app: BuiltApp;
-let browser: Browser;
-let admin: AdminDb;
+const bed = useBuiltApp(projectId);
 
 beforeAll(async () => {
-  app = await startBuiltApp(projectId);
-  browser = await launchChromium();
-  admin = openAdminDb(projectId);
-  await admin.db.doc('events/medtech').set(storedEvent({ open: true, presenterIndex: 0 }));
-}, 180_000);
-
-afterAll(async () => {
-  await admin?.close();
-  await browser?.close();
-  await app?.close();
+  await bed()
+    .admin.db.doc('events/medtech')
+    .set(storedEvent({ open: true, presenterIndex: 0 }));
 });
 
 function liveLink(page: Page, name: string) {
@@ -53,7 +44,7 @@ describe("a provider's first load of /presenters", () => {
 describe('the queue on a first visit', () => {
   it('shows the queue before the full Firestore SDK is in, then follows the live presenter', async () => {
     // No service worker: every chunk comes from the network, where the test can hold one back.
-    const context = await browser.newContext({ viewport: { width: 360, height: 740 }, serviceWorkers: 'block' });
+    const context = await bed().browser.newContext({ viewport: { width: 360, height: 740 }, serviceWorkers: 'block' });
     let release = () => {};
     const released = new Promise<void>((resolve) => (release = resolve));
     const held: string[] = [];
@@ -71,16 +62,16 @@ describe('the queue on a first visit', () => {
     const page = await context.newPage();
     page.on('pageerror', (error) => console.error('[browser]', error.message));
     try {
-      await page.goto(new URL('/presenters', app.url).href);
+      await page.goto(new URL('/presenters', bed().app.url).href);
       await liveLink(page, 'Ada Okafor').waitFor({ timeout: 30_000 });
       // The full SDK was asked for once the queue showed, and is still held back.
       await expect.poll(() => held.length, { timeout: 10_000 }).toBe(1);
       expect(await liveLink(page, 'Ada Okafor').isVisible()).toBe(true);
 
       release();
-      await admin.db.doc('events/medtech').update({ presenter_index: 1 });
+      await bed().admin.db.doc('events/medtech').update({ presenter_index: 1 });
       await liveLink(page, 'Lin Chen').waitFor({ timeout: 30_000 });
-      await admin.db.doc('events/medtech').update({ presenter_index: 2 });
+      await bed().admin.db.doc('events/medtech').update({ presenter_index: 2 });
       await liveLink(page, 'Sam Rivera').waitFor({ timeout: 30_000 });
     } finally {
       release();

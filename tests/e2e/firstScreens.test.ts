@@ -3,24 +3,19 @@
 // app takes over), the profile form works while Auth has not answered yet, a profile saved then
 // is stored under the visitor's own uid, and an attendee with no profile reads the results.
 
-import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Route } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { storedFinalMatch } from '../app/support/finalMatches';
-import { openAdminDb, storedEvent, type AdminDb } from '../db/appDb';
-import { launchChromium } from '../support/browser';
-import { checkPage, startBuiltApp, type BuiltApp } from '../support/builtApp';
+import { storedEvent } from '../db/appDb';
+import { checkPage, openPhone, useBuiltApp } from '../support/builtApp';
 import { uniqueProjectId } from '../support/emulators';
 
 const projectId = uniqueProjectId('e2e-first-screens');
 
-let app: BuiltApp;
-let browser: Browser;
-let admin: AdminDb;
+const bed = useBuiltApp(projectId);
 
 beforeAll(async () => {
-  app = await startBuiltApp(projectId);
-  browser = await launchChromium();
-  admin = openAdminDb(projectId);
+  const { admin } = bed();
   await admin.db.doc('events/medtech').set(
     storedEvent({
       title: 'Med-Tech Pitch Session',
@@ -36,21 +31,10 @@ beforeAll(async () => {
         { id: 'o1', email: 'omar@partner.example', first_name: 'Omar', last_name: 'Diaz', company: 'MedScale' },
       ]),
     );
-}, 120_000);
-
-afterAll(async () => {
-  await admin?.close();
-  await browser?.close();
-  await app?.close();
 });
 
 /** A phone that has never opened the app. */
-async function freshPhone(): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
-  const page = await context.newPage();
-  page.on('pageerror', (error) => console.error('[browser]', error.message));
-  return { context, page };
-}
+const freshPhone = () => openPhone(bed().browser);
 
 const profile = {
   'First Name': 'Ines',
@@ -67,7 +51,7 @@ describe('a first-time visitor', () => {
       const held: Route[] = [];
       let released = false;
       await page.route('**/assets/*.js', (route) => (released ? route.continue() : held.push(route)));
-      await page.goto(new URL('/presenters', app.url).href, { waitUntil: 'commit' });
+      await page.goto(new URL('/presenters', bed().app.url).href, { waitUntil: 'commit' });
       const firstName = page.getByRole('textbox', { name: 'First Name' });
       await firstName.waitFor();
       expect(new URL(page.url()).pathname).toBe('/profile');
@@ -99,7 +83,7 @@ describe('a first-time visitor', () => {
     let released = false;
     await page.route('**/assets/firebase-auth-*.js', (route) => (released ? route.continue() : held.push(route)));
     try {
-      await page.goto(new URL('/presenters', app.url).href);
+      await page.goto(new URL('/presenters', bed().app.url).href);
       for (const [label, value] of Object.entries(profile)) {
         await page.getByRole('textbox', { name: label }).fill(value);
       }
@@ -130,7 +114,7 @@ describe('a first-time visitor', () => {
       );
       expect(uid).toBeTruthy();
       expect(stored.user_id).toBe(uid);
-      const saved = await admin.db.doc(`providers/${uid}`).get();
+      const saved = await bed().admin.db.doc(`providers/${uid}`).get();
       expect(saved.get('email')).toBe(profile.Email);
       expect(saved.get('first_name')).toBe(profile['First Name']);
     } finally {
@@ -141,7 +125,7 @@ describe('a first-time visitor', () => {
   it('reads the session results at /results with no profile, every match as potential', async () => {
     const { context, page } = await freshPhone();
     try {
-      await page.goto(new URL('/results', app.url).href);
+      await page.goto(new URL('/results', bed().app.url).href);
       const potential = page.getByRole('region', { name: 'Potential Matches' });
       await potential.getByRole('heading', { name: 'Ada Okafor' }).waitFor({ timeout: 30_000 });
       expect(new URL(page.url()).pathname).toBe('/results');

@@ -12,10 +12,11 @@ import path from 'node:path';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import type { Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { preview } from 'vite';
-import { expect } from 'vitest';
-import { saveScreenshot } from './browser';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { openAdminDb, type AdminDb } from '../db/appDb';
+import { launchChromium, saveScreenshot } from './browser';
 import { authEmulator, firestoreEmulator, storageEmulator, type HostPort } from './emulators';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -189,4 +190,40 @@ export async function checkPage(page: Page, width: number, name: string): Promis
   expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} fits ${width} px`).toBeLessThanOrEqual(width);
   await saveScreenshot(page, `${name}-${width}`);
   expect(await seriousViolations(page), `axe on ${name} at ${width} px`).toEqual([]);
+}
+
+/** The built app for a test file's own project, the shared Chromium and an admin handle on the project's data. */
+export interface BuiltAppTestBed {
+  app: BuiltApp;
+  browser: Browser;
+  admin: AdminDb;
+}
+
+/**
+ * Starts the built app for `projectId` with the shared Chromium and an admin database, before
+ * the file's tests, and stops them after; the returned function gives the running bed.
+ */
+export function useBuiltApp(projectId: string): () => BuiltAppTestBed {
+  let bed: BuiltAppTestBed | null = null;
+  beforeAll(async () => {
+    const [app, browser] = await Promise.all([startBuiltApp(projectId), launchChromium()]);
+    bed = { app, browser, admin: openAdminDb(projectId) };
+  }, 180_000);
+  afterAll(async () => {
+    await bed?.admin.close();
+    await bed?.browser.close();
+    await bed?.app.close();
+  });
+  return () => {
+    if (!bed) throw new Error('useBuiltApp(): the app is not running (call it at the top of the test file).');
+    return bed;
+  };
+}
+
+/** A phone's browser context (360 × 740) and page, with the page's errors in the test's log. */
+export async function openPhone(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+  const page = await context.newPage();
+  page.on('pageerror', (error) => console.error('[browser]', error.message));
+  return { context, page };
 }
