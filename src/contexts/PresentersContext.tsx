@@ -51,10 +51,10 @@ export function PresentersProvider({ children, fallback }: PresentersProviderPro
     () =>
       followSharedEvent(
         (shared) => {
-          startTransition(() => {
-            setEvent(shared);
-            setLoading(false);
-          });
+          // The queue is the screen's content: rendered at once, not as a transition that the
+          // full SDK's and Auth's start-up could hold back.
+          setEvent(shared);
+          setLoading(false);
         },
         () => {
           // The spec: a failed load in the shared view is silent (no event, empty list).
