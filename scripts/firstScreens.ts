@@ -47,11 +47,9 @@ const escapeText = (text: string) => text.replace(/<\//g, '<\\/');
 
 /** The page: the template with the screens' styles and picker in its head and the screens in #root. */
 function pageHtml(template: string, page: FirstScreenPage, storageKeys: { profile: string; admin: string }): string {
-  const styles = new Map<string, string>();
-  for (const variant of page.variants) {
-    variant.cssNames.forEach((name) => styles.set(name, ''));
-  }
-  const css = page.variants.map((variant) => variant.css).join('');
+  // The variants share most styles (the frame's): each goes in once.
+  const styles = new Map(page.variants.flatMap((variant) => variant.styles));
+  const css = [...styles.values()].join('');
   const names = [...styles.keys()].join(' ');
   const conditions = page.variants.map(({ id, paths, profile, admin, redirect }) => ({ id, paths, profile, admin, redirect }));
   const head =

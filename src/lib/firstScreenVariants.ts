@@ -38,9 +38,8 @@ export function variantStyles(conditions: VariantCondition[]): string {
 export interface RenderedVariant extends VariantCondition {
   /** The screen's markup. */
   html: string;
-  /** Its styles, and the names emotion knows them by (so the app's styling takes them over). */
-  css: string;
-  cssNames: string[];
+  /** Its styles, by the name emotion knows each by (so the app's styling takes them over). */
+  styles: [name: string, css: string][];
 }
 
 export interface FirstScreenPage {
