@@ -87,7 +87,7 @@ class Parser {
       if (v.kind !== 'string' || (v.text !== '1' && v.text !== '2')) throw this.error("rules_version must be '1' or '2'");
       version = v.text;
       this.advance();
-      this.expect(';');
+      this.accept(';');
     }
     const services: ServiceNode[] = [];
     while (this.tok.kind !== 'eof') services.push(this.service());
@@ -169,7 +169,8 @@ class Parser {
       this.expect('if');
       condition = this.expr();
     }
-    this.expect(';');
+    // As in production, the `;` may be left out: the next statement or the `}` ends the rule.
+    this.accept(';');
     return { kind: 'allow', loc: this.loc(start), methods, condition };
   }
 
@@ -190,7 +191,7 @@ class Parser {
       const letName = this.ident('a variable name').text;
       this.expect('=');
       lets.push({ name: letName, value: this.expr(), loc: this.loc(letTok) });
-      this.expect(';');
+      this.accept(';');
     }
     this.expect('return');
     const body = this.expr();

@@ -23,7 +23,14 @@ service cloud.firestore {
 
 describe('syntax errors are located', () => {
   it.each([
-    ['missing semicolon', wrap('allow read: if true\n    }'), 6, 5, "expected ';'"],
+    [
+      'two conditions without an operator',
+      wrap('allow read: if true false;'),
+      5,
+      27,
+      "expected 'match', 'allow' or 'function', found 'false'",
+    ],
+    ['a let without a value', wrap('function f() { let a = ; return a; }'), 5, 30, "expected an expression, found ';'"],
     ['unknown allow method', wrap('allow reed: if true;'), 5, 13, "unknown method 'reed'"],
     ['missing if', wrap('allow read: true;'), 5, 19, "expected 'if'"],
     ['unterminated string', wrap("allow read: if 'abc;"), 5, 22, 'unterminated string'],
@@ -41,6 +48,92 @@ describe('syntax errors are located', () => {
     expect(err.fileName).toBe('firestore.rules');
     expect(err.detail).toContain(message);
     expect(err.message).toBe(`firestore.rules:${line}:${column}: ${err.detail}`);
+  });
+});
+
+// Production's grammar does not need a `;` after an allow, a let, a return or rules_version: the
+// next statement or the closing brace ends one (the language reference writes
+// `allow <methods> : if <condition>` without one, and public rules files leave it out).
+describe('statements without a semicolon', () => {
+  const conditionOf = (source: string, service: 'firestore' | 'storage' = 'firestore') => {
+    const rules = loadRules(source, 'x.rules');
+    const root = rules.services[service]?.matches[0];
+    return root?.matches[0]?.allows.map((a) => [a.methods.join(','), a.condition?.kind ?? 'always']);
+  };
+
+  it.each([
+    ['an allow followed by the closing brace', 'allow read: if true\n    ', [['read', 'literal']]],
+    [
+      'an allow followed by another allow',
+      'allow read: if true\n      allow write: if false',
+      [
+        ['read', 'literal'],
+        ['write', 'literal'],
+      ],
+    ],
+    [
+      'an allow on one line with the next',
+      'allow get: if true allow list: if false;',
+      [
+        ['get', 'literal'],
+        ['list', 'literal'],
+      ],
+    ],
+    [
+      'an allow without a condition',
+      'allow read\n      allow write',
+      [
+        ['read', 'always'],
+        ['write', 'always'],
+      ],
+    ],
+    ['several methods, no condition, no semicolon', 'allow read, write\n', [['read,write', 'always']]],
+    [
+      'a multi-line condition',
+      "allow update: if request.auth != null\n        && request.auth.uid == 'a'\n",
+      [['update', 'binary']],
+    ],
+    ['an allow followed by a match', 'allow read: if true\n      match /sub/{s} { allow read }', [['read', 'literal']]],
+    ['an allow followed by a function', 'allow read: if f()\n      function f() { return true }', [['read', 'call']]],
+    ['a path literal at the end', 'allow read: if exists(/databases/$(database)/documents/t/$(id))\n', [['read', 'call']]],
+    [
+      'lets without semicolons',
+      'function f() { let a = 1\n let b = a + 1\n return b == 2 }\n      allow read: if f()',
+      [['read', 'call']],
+    ],
+    [
+      'semicolons kept',
+      'allow read: if true;\n      allow write: if false;',
+      [
+        ['read', 'literal'],
+        ['write', 'literal'],
+      ],
+    ],
+  ])('%s', (_name, inner, allows) => {
+    expect(conditionOf(wrap(inner))).toEqual(allows);
+  });
+
+  it('rules_version without a semicolon', () => {
+    expect(loadRules("rules_version = '2'\nservice cloud.firestore { match /a/{b} { allow read } }", 'x.rules').version).toBe(
+      '2',
+    );
+  });
+
+  it('storage rules, parsed by the same grammar', () => {
+    const source = `rules_version = '2'
+service firebase.storage {
+  match /b/{bucket}/o {
+    match /logos/{name} {
+      allow read
+      allow write: if request.auth != null
+        && request.resource.size < 1024
+    }
+  }
+}`;
+    expect(conditionOf(source, 'storage')).toEqual([
+      ['read', 'always'],
+      ['write', 'binary'],
+    ]);
   });
 });
 
