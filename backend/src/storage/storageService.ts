@@ -15,7 +15,7 @@ import { answerPreflight, readBody, sendError, setCorsHeaders } from './httpIo.j
 import { diskPersistence, memoryPersistence } from './objectPersistence.js';
 import { createObjectStore } from './objectStore.js';
 import { createUploadSessions } from './resumableUploads.js';
-import { badRequest, forbidden, notFound, toStorageHttpError, type StorageHttpError } from './storageErrors.js';
+import { badRequest, forbidden, notFound, StorageHttpError, toStorageHttpError } from './storageErrors.js';
 
 export interface StorageService {
   handle: (req: IncomingMessage, res: ServerResponse) => void;
@@ -94,7 +94,7 @@ export async function createStorageService(options: StorageServiceOptions): Prom
       await service.reset();
       return sendEmpty(res, 200);
     }
-    if (url.pathname === SET_RULES_PATH && req.method === 'PUT' && options.rules) return setRules(options.rules, req, res);
+    if (url.pathname === SET_RULES_PATH && req.method === 'PUT' && options.rules) return setRules(options.rules, req, res, log);
     req.resume();
     if (url.pathname.startsWith('/v1/') || url.pathname.startsWith('/upload/storage/v1/')) {
       throw notFound(
@@ -107,24 +107,50 @@ export async function createStorageService(options: StorageServiceOptions): Prom
   return service;
 }
 
+/** What firebase-tools' Storage emulator answers when a ruleset does not compile. */
+export const RULES_NOT_UPDATED = 'There was an error updating rules, see logs for more details';
+
 /**
  * `{"rules":{"files":[{name, content}]}}`: one file sets the rules of every bucket; several, each
- * with a `resource` (its bucket), set each bucket's rules, as the official emulator does.
+ * with a `resource` (its bucket), set each bucket's rules, as the official emulator does. Its
+ * refusals are firebase-tools' too (a top-level `message`, which @firebase/rules-unit-testing
+ * passes on as its error); a ruleset that does not compile is located in the log and in `detail`.
  */
 async function setRules(
   rules: NonNullable<StorageServiceOptions['rules']>,
   req: IncomingMessage,
   res: ServerResponse,
+  log: (line: string) => void,
 ): Promise<void> {
-  let body: unknown;
+  let sources: { file: string; source: string; resource: string | null }[];
   try {
-    body = JSON.parse((await readBody(req, RULES_BODY_LIMIT)).toString('utf8'));
+    sources = rulesFilesOf(await readBody(req, RULES_BODY_LIMIT));
+  } catch (err) {
+    if (!(err instanceof StorageHttpError) || err.httpStatus !== 400) throw err;
+    return sendJson(res, 400, { message: err.message });
+  }
+  try {
+    const [only] = sources;
+    if (sources.length === 1 && only) rules.setStorageRules(only);
+    else for (const { resource, ...source } of sources) if (resource) rules.setBucketStorageRules(resource, source);
+  } catch (err) {
+    if (!(err instanceof RulesSyntaxError)) throw err;
+    log(`storage: the rules were not updated, the previous rules stay in force: ${err.message}`);
+    return sendJson(res, 400, { message: RULES_NOT_UPDATED, detail: err.message });
+  }
+  sendJson(res, 200, { message: 'Rules updated successfully' });
+}
+
+function rulesFilesOf(body: Buffer): { file: string; source: string; resource: string | null }[] {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body.toString('utf8'));
   } catch {
     throw badRequest('The setRules body is not valid JSON.');
   }
-  const files = (body as { rules?: { files?: unknown } } | null)?.rules?.files;
+  const files = (parsed as { rules?: { files?: unknown } } | null)?.rules?.files;
   if (!Array.isArray(files) || files.length === 0) throw badRequest("Request body must include 'rules.files' array");
-  const parsed = files.map((f: { name?: unknown; content?: unknown; resource?: unknown } | null) => {
+  return files.map((f: { name?: unknown; content?: unknown; resource?: unknown } | null) => {
     if (!f || typeof f.name !== 'string' || typeof f.content !== 'string') {
       throw badRequest("Each member of 'rules.files' array must contain 'name' and 'content'");
     }
@@ -133,15 +159,6 @@ async function setRules(
     }
     return { file: f.name, source: f.content, resource: typeof f.resource === 'string' ? f.resource : null };
   });
-  try {
-    const [only] = parsed;
-    if (parsed.length === 1 && only) rules.setStorageRules(only);
-    else for (const { resource, ...source } of parsed) if (resource) rules.setBucketStorageRules(resource, source);
-  } catch (err) {
-    if (err instanceof RulesSyntaxError) throw badRequest(err.message);
-    throw err;
-  }
-  sendJson(res, 200, { message: 'Rules updated successfully' });
 }
 
 /**
