@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { buildInfo } from './scripts/buildInfo.js';
 import { firstScreens } from './scripts/firstScreens.js';
 
 /**
@@ -79,7 +80,7 @@ const pwa = VitePWA({
 });
 
 export default defineConfig({
-  plugins: [react(), firstScreens(), pwa],
+  plugins: [react(), firstScreens(), pwa, buildInfo()],
   resolve: {
     // Firestore's regex engine serves only on-device pipeline evaluation, unused here (see the module).
     alias: { re2js: fileURLToPath(new URL('./src/lib/re2jsExcluded.ts', import.meta.url)) },
