@@ -22,7 +22,7 @@ const unit = [
   'tests/functions/build.test.ts',
   'tests/lib/**/*.test.ts',
   'tests/lint/**/*.test.ts',
-  'tests/scripts/**/*.test.ts',
+  'tests/scripts/preflight.test.ts',
 ];
 const backendHttp = ['tests/backend/http/**/*.test.ts'];
 const browser = [
