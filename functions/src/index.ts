@@ -16,12 +16,17 @@ import { createMailer, mailParams, mailSettingsFromParams, type Mailer } from '.
 import { dispatchReaction } from './reactions.js';
 import { rebuildRoster, rebuildRostersOf } from './rosters/rebuildRoster.js';
 
+/**
+ * Where every function runs. A Firestore trigger must run where the database is: us-central1
+ * suits the nam5 multi-region; a database elsewhere needs its own here, e.g. europe-west1 for
+ * eur3, or the database's region itself (docs/deploying.md, "Choose the Functions region").
+ */
+const REGION = 'us-central1';
+
 export const onEventUpdated = onDocumentUpdated(
   {
     document: 'events/{eventId}',
-    // The default region. A Firestore trigger must run where the database is (us-central1 suits
-    // the nam5 multi-region); a database elsewhere, e.g. eur3, needs europe-west1 here.
-    region: 'us-central1',
+    region: REGION,
     // Matching reads every answer of one event, and e-mailing talks SMTP to every participant:
     // room for a large event, and bounded so a stuck SMTP server cannot hold an instance long.
     memory: '512MiB',
@@ -52,7 +57,7 @@ const inviteMailer = (): Mailer => (mailer ??= createMailer(mailSettingsFromPara
 export const onInviteWritten = onDocumentWritten(
   {
     document: 'invites/{inviteId}',
-    region: 'us-central1',
+    region: REGION,
     // Three SMTP attempts of at most 30 s each and their pauses fit well inside the 2 minutes
     // after which a claim counts as abandoned (domain/inviteMail.ts).
     memory: '256MiB',
@@ -79,7 +84,7 @@ export const onInviteWritten = onDocumentWritten(
 
 /** A roster trigger's settings: small and quick (a few document reads and one write). */
 const rosterTrigger = {
-  region: 'us-central1',
+  region: REGION,
   memory: '256MiB',
   timeoutSeconds: 60,
   maxInstances: 10,
@@ -112,7 +117,7 @@ export const onPresenterWritten = onDocumentWritten({ document: 'presenters/{pre
 export const sweepReactions = onSchedule(
   {
     schedule: 'every 10 minutes',
-    region: 'us-central1',
+    region: REGION,
     memory: '512MiB',
     timeoutSeconds: 540,
     // The next sweep is the retry.
