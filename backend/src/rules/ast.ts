@@ -32,9 +32,17 @@ export interface MatchNode {
   allows: AllowNode[];
 }
 
+/** Where a node's text lies in the source: offsets, end exclusive (for coverage reports). */
+export interface Span {
+  start: number;
+  end: number;
+}
+
 export interface AllowNode {
   kind: 'allow';
   loc: SourceLocation;
+  /** From `allow` to the end of its condition (or its `;`). */
+  span: Span;
   methods: AllowMethod[];
   /** Absent: `allow read;` always grants. */
   condition?: Expr;
@@ -54,7 +62,7 @@ export type BinaryOp = '||' | '&&' | '==' | '!=' | '<' | '<=' | '>' | '>=' | 'in
 /** A segment of a path literal: literal text and `$(expr)` parts, concatenated. */
 export type PathPart = string | Expr;
 
-export type Expr = { loc: SourceLocation } & (
+export type Expr = { loc: SourceLocation; span?: Span } & (
   | { kind: 'literal'; value: RValue }
   | { kind: 'ident'; name: string }
   | { kind: 'member'; object: Expr; name: string }

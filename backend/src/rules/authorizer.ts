@@ -7,6 +7,9 @@ import { evaluateFirestoreAccess, parseDocumentName } from './firestoreRules.js'
 import { evaluateStorageAccess } from './storageRules.js';
 import type { Fields } from '../shared/values.js';
 import { allowAll, type Access, type Authorizer, type Decision } from '../authz/seam.js';
+import type { ServiceKind } from './check.js';
+import { CoverageBook } from './coverageBook.js';
+import type { RulesCoverageReport } from './coverageReport.js';
 
 /** A rules file's name (for located errors) and its text. */
 export interface RulesSource {
@@ -37,6 +40,12 @@ export interface RulesAuthorizer {
   setProjectFirestoreRules(project: string, rules: RulesSource): void;
   /** Rules for one bucket only (`/internal/setRules` with a file per resource). */
   setBucketStorageRules(bucket: string, rules: RulesSource): void;
+  /**
+   * What the rules in force for a project evaluated for its requests since they were loaded (or
+   * since resetCoverage); null when no rules decide the project's requests.
+   */
+  coverage(service: ServiceKind, project: string): RulesCoverageReport | null;
+  resetCoverage(service: ServiceKind, project: string): void;
 }
 
 export function createRulesAuthorizer(options: RulesAuthorizerOptions): RulesAuthorizer {
@@ -46,19 +55,31 @@ export function createRulesAuthorizer(options: RulesAuthorizerOptions): RulesAut
   let storage = compile(options.storage);
   const firestoreByProject = new Map<string, CompiledRules>();
   const storageByBucket = new Map<string, CompiledRules>();
+  const coverage = new CoverageBook();
   const log = options.log;
+  const firestoreRulesOf = (project: string): CompiledRules | null => firestoreByProject.get(project) ?? firestore;
+  const storageRulesOf = (project: string): CompiledRules | null =>
+    storageByBucket.get(`${project}.appspot.com`) ??
+    storageByBucket.get(`${project}.firebasestorage.app`) ??
+    storageByBucket.get(project) ??
+    storage;
 
   const decide = (access: Access): Decision => {
     if (access.service === 'firestore') {
       const project = parseDocumentName(access.path)?.project;
-      const rules = (project !== undefined ? firestoreByProject.get(project) : undefined) ?? firestore;
+      const rules = project !== undefined ? firestoreRulesOf(project) : firestore;
       if (!rules) return authorizer.fallback(access);
-      return evaluateFirestoreAccess(rules, access, access.lookup, access.budget);
+      const tally = project !== undefined ? coverage.tally('firestore', project, rules) : undefined;
+      return evaluateFirestoreAccess(rules, access, access.lookup, access.budget, tally);
     }
     const rules = storageByBucket.get(access.bucket) ?? storage;
     if (!rules) return authorizer.fallback(access);
+    const project = projectOfBucket(access.bucket);
     const lookup = { get: options.firestoreDocument, getAfter: options.firestoreDocument };
-    return evaluateStorageAccess(rules, access, { firestore: { project: projectOfBucket(access.bucket), lookup } });
+    return evaluateStorageAccess(rules, access, {
+      firestore: { project, lookup },
+      coverage: coverage.tally('storage', project, rules),
+    });
   };
 
   const authorizer: RulesAuthorizer = {
@@ -73,18 +94,29 @@ export function createRulesAuthorizer(options: RulesAuthorizerOptions): RulesAut
       }
       return decision;
     },
+    // New rules start a new count: a tally holds to the ruleset it counted (coverageBook.ts).
     setFirestoreRules(rules) {
       firestore = compile(rules);
     },
     setStorageRules(rules) {
       storage = compile(rules);
       storageByBucket.clear();
+      coverage.reset('storage');
     },
     setProjectFirestoreRules(project, rules) {
       firestoreByProject.set(project, loadRules(rules.source, rules.file));
+      coverage.reset('firestore', project);
     },
     setBucketStorageRules(bucket, rules) {
       storageByBucket.set(bucket, loadRules(rules.source, rules.file));
+      coverage.reset('storage', projectOfBucket(bucket));
+    },
+    coverage(service, project) {
+      const rules = service === 'firestore' ? firestoreRulesOf(project) : storageRulesOf(project);
+      return rules ? coverage.report(service, project, rules) : null;
+    },
+    resetCoverage(service, project) {
+      coverage.reset(service, project);
     },
   };
   return authorizer;

@@ -6,6 +6,7 @@ import type { Decision } from '../authz/seam.js';
 import type { ServiceKind } from './check.js';
 import { RuleEvalError } from './errors.js';
 import { evaluateCondition, type DocumentReader, type EvalContext, type Level } from './evaluator.js';
+import type { RulesObserver } from './coverage.js';
 import type { CompiledRules } from './loadRules.js';
 import { path, str, type RValue } from './values.js';
 
@@ -23,6 +24,8 @@ export interface RulesRequest {
   documents?: DocumentReader;
   /** For the denial message. */
   displayPath: string;
+  /** Counts what was evaluated (rules coverage). */
+  coverage?: RulesObserver;
 }
 
 const GRANTS: Record<AllowMethod, RequestMethod[]> = {
@@ -49,16 +52,30 @@ export function decide(rules: CompiledRules, request: RulesRequest): Decision {
   const root: Level = { variables: new Map(), functions: functionMap(service.functions) };
   collect(service.matches, request.segments, 0, [root], rules.version, request.method, candidates);
 
-  const ctx: EvalContext = { service: request.service, globals: request.globals, documents: request.documents, steps: 0 };
+  const coverage = request.coverage;
+  coverage?.request();
+  const ctx: EvalContext = {
+    service: request.service,
+    globals: request.globals,
+    documents: request.documents,
+    steps: 0,
+    observer: coverage,
+  };
   const errors: string[] = [];
   for (const { allow, match, levels } of candidates) {
     const where = `${rules.fileName}:${allow.loc.line}`;
-    if (!allow.condition) return { allow: true, reason: `${where}: allow ${allow.methods.join(', ')} in match ${match.text}` };
+    const granted = { allow: true, reason: `${where}: allow ${allow.methods.join(', ')} in match ${match.text}` };
+    if (!allow.condition) {
+      coverage?.allow(allow, 'true');
+      return granted;
+    }
     try {
-      if (evaluateCondition(allow.condition, levels, ctx))
-        return { allow: true, reason: `${where}: allow ${allow.methods.join(', ')} in match ${match.text}` };
+      const result = evaluateCondition(allow.condition, levels, ctx);
+      coverage?.allow(allow, result ? 'true' : 'false');
+      if (result) return granted;
     } catch (err) {
       if (!(err instanceof RuleEvalError)) throw err;
+      coverage?.allow(allow, 'error', err.message);
       const at = err.loc ? `${rules.fileName}:${err.loc.line}:${err.loc.column}` : where;
       errors.push(`${at}: ${err.message}`);
     }

@@ -3,6 +3,7 @@
 
 import type { BinaryOp, Expr, FunctionNode } from './ast.js';
 import { callMethod, checkedArgs, CONVERSIONS, NAMESPACES, toStringValue } from './builtins.js';
+import type { RulesObserver } from './coverage.js';
 import { fail, RuleEvalError } from './errors.js';
 import { checkTimestamp } from './time.js';
 import {
@@ -44,6 +45,8 @@ export interface EvalContext {
   globals: Map<string, RValue>;
   documents?: DocumentReader;
   steps: number;
+  /** Sees each node's value or error (rules coverage). */
+  observer?: Pick<RulesObserver, 'value' | 'error'>;
 }
 
 interface Env {
@@ -61,14 +64,18 @@ export function evaluateCondition(expr: Expr, levels: Level[], ctx: EvalContext)
 function evaluate(e: Expr, env: Env, ctx: EvalContext): RValue {
   if (++ctx.steps > MAX_STEPS) fail('evaluation is too long');
   try {
-    return evaluateNode(e, env, ctx);
+    const value = evaluateNode(e, env, ctx);
+    ctx.observer?.value(e, value);
+    return value;
   } catch (err) {
-    if (err instanceof RuleEvalError) {
-      err.loc ??= e.loc;
-      throw err;
-    }
     // Anything unexpected still only makes this condition false, never the request allowed.
-    throw new RuleEvalError(`internal error: ${err instanceof Error ? err.message : String(err)}`, e.loc);
+    const error =
+      err instanceof RuleEvalError
+        ? err
+        : new RuleEvalError(`internal error: ${err instanceof Error ? err.message : String(err)}`, e.loc);
+    error.loc ??= e.loc;
+    ctx.observer?.error(e, error.message);
+    throw error;
   }
 }
 

@@ -3,6 +3,7 @@
 
 import type { Authorizer, Decision, DocumentReadBudget, FirestoreAccess } from '../authz/seam.js';
 import type { Fields } from '../shared/values.js';
+import type { RulesObserver } from './coverage.js';
 import { decide, UNBOUND_SEGMENT } from './decide.js';
 import { DocumentAccessBudget, documentReader, documentResource, type DocumentLookup } from './documentReads.js';
 import type { CompiledRules } from './loadRules.js';
@@ -30,6 +31,7 @@ export function evaluateFirestoreAccess(
   access: FirestoreAccess,
   lookup?: DocumentLookup,
   budget: DocumentReadBudget = new DocumentAccessBudget(),
+  coverage?: RulesObserver,
 ): Decision {
   const parsed = parseDocumentName(access.path);
   if (!parsed) return { allow: false, reason: `not a Firestore document path: ${access.path}` };
@@ -66,6 +68,7 @@ export function evaluateFirestoreAccess(
     globals,
     documents: documentReader(project, lookup, budget),
     displayPath: '/' + segments.join('/'),
+    coverage,
   });
 }
 

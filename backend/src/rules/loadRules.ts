@@ -7,6 +7,8 @@ import { parseRules } from './parser.js';
 
 export interface CompiledRules {
   fileName: string;
+  /** The text the rules were compiled from (coverage reports show it). */
+  source: string;
   version: RulesFile['version'];
   services: Partial<Record<ServiceKind, ServiceNode>>;
 }
@@ -21,5 +23,5 @@ export function loadRules(source: string, fileName: string): CompiledRules {
     const kind = SERVICE_NAMES[service.name];
     if (kind) services[kind] = service;
   }
-  return { fileName, version: file.version, services };
+  return { fileName, source, version: file.version, services };
 }

@@ -11,6 +11,7 @@ import type {
   PathPart,
   RulesFile,
   ServiceNode,
+  Span,
 } from './ast.js';
 import type { SourceLocation } from './errors.js';
 import { Lexer, type Token } from './lexer.js';
@@ -28,6 +29,8 @@ export function parseRules(source: string, fileName: string): RulesFile {
 class Parser {
   private readonly lx: Lexer;
   private tok: Token;
+  /** Where the last token taken ends: the end of the node being built. */
+  private prevEnd = 0;
 
   constructor(source: string, fileName: string) {
     this.lx = new Lexer(source, fileName);
@@ -38,8 +41,19 @@ class Parser {
 
   private advance(): Token {
     const t = this.tok;
+    this.prevEnd = t.end;
     this.tok = this.lx.next();
     return t;
+  }
+
+  /** Gives `node` the span from `start` to the end of the last token taken. */
+  private spanned<T extends Expr>(start: number, node: T): T {
+    node.span = { start, end: this.prevEnd };
+    return node;
+  }
+
+  private startOf(e: Expr): number {
+    return e.span?.start ?? this.prevEnd;
   }
 
   private is(text: string): boolean {
@@ -170,8 +184,9 @@ class Parser {
       condition = this.expr();
     }
     // As in production, the `;` may be left out: the next statement or the `}` ends the rule.
+    const span: Span = { start: start.start, end: this.prevEnd };
     this.accept(';');
-    return { kind: 'allow', loc: this.loc(start), methods, condition };
+    return { kind: 'allow', loc: this.loc(start), span, methods, condition };
   }
 
   private func(): FunctionNode {
@@ -209,14 +224,15 @@ class Parser {
     this.advance();
     const then = this.expr();
     this.expect(':');
-    return { kind: 'ternary', loc, test, then, else: this.expr() };
+    return this.spanned(this.startOf(test), { kind: 'ternary', loc, test, then, else: this.expr() });
   }
 
   private binaryLevel(ops: string[], next: () => Expr): Expr {
     let left = next();
     while (this.tok.kind === 'punct' && ops.includes(this.tok.text)) {
       const opTok = this.advance();
-      left = { kind: 'binary', op: opTok.text as BinaryOp, loc: this.loc(opTok), left, right: next() };
+      const start = this.startOf(left);
+      left = this.spanned(start, { kind: 'binary', op: opTok.text as BinaryOp, loc: this.loc(opTok), left, right: next() });
     }
     return left;
   }
@@ -235,15 +251,17 @@ class Parser {
       const t = this.tok;
       if (t.kind === 'punct' && RELATIONAL.has(t.text)) {
         this.advance();
-        left = { kind: 'binary', op: t.text as BinaryOp, loc: this.loc(t), left, right: this.additive() };
+        const start = this.startOf(left);
+        left = this.spanned(start, { kind: 'binary', op: t.text as BinaryOp, loc: this.loc(t), left, right: this.additive() });
       } else if (t.kind === 'ident' && t.text === 'in') {
         this.advance();
-        left = { kind: 'binary', op: 'in', loc: this.loc(t), left, right: this.additive() };
+        const start = this.startOf(left);
+        left = this.spanned(start, { kind: 'binary', op: 'in', loc: this.loc(t), left, right: this.additive() });
       } else if (t.kind === 'ident' && t.text === 'is') {
         this.advance();
         const type = this.ident('a type name');
         if (!TYPE_NAMES.has(type.text)) throw this.error(`unknown type '${type.text}'`, type.start);
-        left = { kind: 'is', loc: this.loc(t), operand: left, type: type.text };
+        left = this.spanned(this.startOf(left), { kind: 'is', loc: this.loc(t), operand: left, type: type.text });
       } else return left;
     }
   }
@@ -263,30 +281,34 @@ class Parser {
       if (t.text === '-' && (this.tok.kind === 'int' || this.tok.kind === 'float')) {
         const lit = this.advance();
         const value = lit.kind === 'int' ? { t: 'int' as const, v: -BigInt(lit.text) } : flt(-Number(lit.text));
-        return this.postfix({ kind: 'literal', loc: this.loc(t), value });
+        return this.postfix(this.spanned(t.start, { kind: 'literal', loc: this.loc(t), value }));
       }
-      return { kind: 'unary', op: t.text, loc: this.loc(t), operand: this.unary() };
+      return this.spanned(t.start, { kind: 'unary', op: t.text, loc: this.loc(t), operand: this.unary() });
     }
-    return this.postfix(this.primary());
+    const start = this.tok.start;
+    // A parenthesised expression's span takes in its parentheses.
+    return this.postfix(this.spanned(start, this.primary()));
   }
 
   private postfix(expr: Expr): Expr {
+    const start = this.startOf(expr);
     for (;;) {
       const t = this.tok;
       if (this.accept('.')) {
         const name = this.ident('a field or method name');
-        expr = { kind: 'member', loc: this.loc(name), object: expr, name: name.text };
+        expr = this.spanned(start, { kind: 'member', loc: this.loc(name), object: expr, name: name.text });
       } else if (this.accept('[')) {
-        let start: Expr | undefined;
-        if (!this.is(':')) start = this.expr();
+        let from: Expr | undefined;
+        if (!this.is(':')) from = this.expr();
         if (this.accept(':')) {
           const end = this.is(']') ? undefined : this.expr();
-          expr = { kind: 'slice', loc: this.loc(t), object: expr, start, end };
+          this.expect(']');
+          expr = this.spanned(start, { kind: 'slice', loc: this.loc(t), object: expr, start: from, end });
         } else {
-          if (!start) throw this.error('expected an index');
-          expr = { kind: 'index', loc: this.loc(t), object: expr, index: start };
+          if (!from) throw this.error('expected an index');
+          this.expect(']');
+          expr = this.spanned(start, { kind: 'index', loc: this.loc(t), object: expr, index: from });
         }
-        this.expect(']');
       } else if (this.is('(')) {
         if (expr.kind !== 'ident' && expr.kind !== 'member') throw this.error('only functions and methods can be called');
         this.advance();
@@ -296,7 +318,7 @@ class Parser {
           while (this.accept(','));
         }
         this.expect(')');
-        expr = { kind: 'call', loc: expr.loc, callee: expr, args };
+        expr = this.spanned(start, { kind: 'call', loc: expr.loc, callee: expr, args });
       } else return expr;
     }
   }
@@ -399,6 +421,7 @@ class Parser {
       segments.push(parts);
     }
     this.lx.pos = pos;
+    this.prevEnd = pos;
     this.tok = this.lx.next();
     return { kind: 'path', loc, segments };
   }

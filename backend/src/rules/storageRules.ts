@@ -2,6 +2,7 @@
 // and the object metadata rules see as resource and request.resource.
 
 import type { Authorizer, Decision, StorageAccess } from '../authz/seam.js';
+import type { RulesObserver } from './coverage.js';
 import { decide } from './decide.js';
 import { DocumentAccessBudget, documentReader, type DocumentLookup } from './documentReads.js';
 import type { CompiledRules } from './loadRules.js';
@@ -33,6 +34,8 @@ export interface StorageObjectInfo {
 export interface StorageRulesOptions {
   /** For firestore.get()/firestore.exists() in storage rules. */
   firestore?: { project: string; lookup: DocumentLookup; limit?: number };
+  /** Counts what was evaluated (rules coverage). */
+  coverage?: RulesObserver;
 }
 
 export function storageAuthorizer(rules: CompiledRules, options: StorageRulesOptions = {}): Authorizer {
@@ -76,6 +79,7 @@ export function evaluateStorageAccess(rules: CompiledRules, access: StorageAcces
       ? documentReader(firestore.project, firestore.lookup, new DocumentAccessBudget(firestore.limit ?? STORAGE_FIRESTORE_LIMIT))
       : undefined,
     displayPath: '/' + segments.join('/'),
+    coverage: options.coverage,
   });
 }
 

@@ -1,14 +1,16 @@
 // The local Firebase Storage backend: one HTTP handler for the storage port, in front of the
 // object store (memory, or disk under dataDir) and the authorization seam. Also answers CORS
-// preflights, `DELETE /internal/reset`, which deletes every object (for tests), and
-// `PUT /internal/setRules`, which replaces the storage rules as the official emulator does; those
-// two only to callers on this machine (no Origin, or a loopback one).
+// preflights, `DELETE /internal/reset`, which deletes every object (for tests),
+// `PUT /internal/setRules`, which replaces the storage rules as the official emulator does, and
+// the rules coverage report at Firestore's path (`/emulator/v1/projects/{p}:ruleCoverage`); those
+// only to callers on this machine (no Origin, or a loopback one).
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RulesAuthorizer } from '../rules/authorizer.js';
 import type { Authorizer } from '../authz/seam.js';
 import { RulesSyntaxError } from '../rules/errors.js';
 import { controlRefusal } from '../shared/controlOrigin.js';
+import { serveRuleCoverage, type CoverageSource } from '../shared/ruleCoverageEndpoint.js';
 import { createFirebaseApi } from './firebaseApi.js';
 import { sendEmpty, sendJson } from '../shared/http.js';
 import { answerPreflight, readBody, sendError, setCorsHeaders } from './httpIo.js';
@@ -30,7 +32,7 @@ export interface StorageServiceOptions {
   dataDir?: string;
   authorizer: Authorizer;
   /** Takes the rules `/internal/setRules` sets; absent = that endpoint is not served. */
-  rules?: Pick<RulesAuthorizer, 'setStorageRules' | 'setBucketStorageRules'>;
+  rules?: Pick<RulesAuthorizer, 'setStorageRules' | 'setBucketStorageRules'> & CoverageSource;
   log: (line: string) => void;
 }
 
@@ -81,7 +83,7 @@ export async function createStorageService(options: StorageServiceOptions): Prom
     req.on('error', () => {});
     res.on('error', () => {});
     const url = new URL(req.url ?? '/', 'http://storage.local');
-    if (url.pathname.startsWith('/internal/')) {
+    if (url.pathname.startsWith('/internal/') || url.pathname.startsWith('/emulator/')) {
       // Before CORS: a page elsewhere learns nothing, and its preflight is granted nothing.
       const refusal = controlRefusal(req.headers, url.pathname);
       if (refusal) throw forbidden(refusal);
@@ -95,6 +97,7 @@ export async function createStorageService(options: StorageServiceOptions): Prom
       return sendEmpty(res, 200);
     }
     if (url.pathname === SET_RULES_PATH && req.method === 'PUT' && options.rules) return setRules(options.rules, req, res, log);
+    if (options.rules && serveRuleCoverage(options.rules, 'storage', req, res, decodeURIComponent(url.pathname))) return;
     req.resume();
     if (url.pathname.startsWith('/v1/') || url.pathname.startsWith('/upload/storage/v1/')) {
       throw notFound(

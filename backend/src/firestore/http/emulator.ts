@@ -1,7 +1,7 @@
 // The emulator-only endpoints, at the paths the official Firestore emulator uses: reset a
-// database, export/import a project's documents as a JSON data set in a folder, and set a
-// project's security rules (what @firebase/rules-unit-testing sends). Exports and imports stay
-// inside one folder chosen at start-up: the official emulator writes wherever it is asked.
+// database, export/import a project's documents as a JSON data set in a folder, set a project's
+// security rules (what @firebase/rules-unit-testing sends) and report their coverage. Exports and
+// imports stay inside one folder chosen at start-up: the official emulator writes wherever it is asked.
 
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -13,6 +13,7 @@ import { ApiError } from '../errors.js';
 import type { Document } from '../types.js';
 import { sendJson } from '../../shared/http.js';
 import { readJson } from './io.js';
+import { serveRuleCoverage, type CoverageSource } from '../../shared/ruleCoverageEndpoint.js';
 
 const DATA_SET_FILE = 'firestore_documents.json';
 const DATA_SET_VERSION = 1;
@@ -22,8 +23,8 @@ interface DataSet {
   documents: Document[];
 }
 
-/** Where a project's rules go; absent = rules cannot be set (404). */
-export type ProjectRules = Pick<RulesAuthorizer, 'setProjectFirestoreRules'>;
+/** Where a project's rules go, and their coverage; absent = rules cannot be set (404). */
+export type ProjectRules = Pick<RulesAuthorizer, 'setProjectFirestoreRules'> & CoverageSource;
 
 export interface EmulatorDeps {
   rules?: ProjectRules;
@@ -40,6 +41,7 @@ export async function handleEmulator(
   { rules, exportsDir }: EmulatorDeps,
 ): Promise<boolean> {
   const pathname = decodeURIComponent(url.pathname);
+  if (rules && serveRuleCoverage(rules, 'firestore', req, res, pathname)) return true;
   const securityRulesProject = /^\/emulator\/v1\/projects\/([^/:]+):securityRules$/.exec(pathname)?.[1];
   if (securityRulesProject && req.method === 'PUT' && rules) {
     const { file, source } = rulesFileOf(await readJson(req));
