@@ -295,7 +295,7 @@ function checkFunctionsBuild(root: string): Finding {
   }
 }
 
-function checkHostingBuild(root: string, config: FirebaseJson, projectId: string): Finding[] {
+function checkHostingBuild(root: string, config: FirebaseJson, projectId: string, mode: string): Finding[] {
   const fix = `${RUNBOOK}#build-and-deploy`;
   const dist = config.hosting?.public ?? 'dist';
   const infoFile = path.join(root, dist, BUILD_INFO_FILE);
@@ -314,6 +314,13 @@ function checkHostingBuild(root: string, config: FirebaseJson, projectId: string
     });
   } else if (info.dirty || head.dirty) {
     findings.push({ ok: false, message: `${dist}/ or the working tree has uncommitted changes: commit, then build again`, fix });
+  }
+  if (info.mode !== mode) {
+    findings.push({
+      ok: false,
+      message: `${dist}/ was built in mode ${info.mode}, not ${mode} (npm run build -- --mode ${mode})`,
+      fix,
+    });
   }
   if (info.projectId !== projectId) {
     findings.push({ ok: false, message: `${dist}/ was built for ${info.projectId ?? 'no project'}, not ${projectId}`, fix });
@@ -340,7 +347,7 @@ export function runPreflight({ root, projectId, mode = 'production' }: Preflight
     ...checkRulesFiles(root, config),
     checkIndexes(root, config),
     checkFunctionsBuild(root),
-    ...checkHostingBuild(root, config, projectId),
+    ...checkHostingBuild(root, config, projectId, mode),
   );
   return findings;
 }

@@ -3,7 +3,7 @@
 // fixes it, and only then is the configuration not ready.
 
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -77,7 +77,7 @@ function makeTemplate(dir: string): void {
   writeBuild(dir, { commit: git(dir, 'rev-parse', 'HEAD') });
 }
 
-function writeBuild(dir: string, info: { commit?: string | null; projectId?: string; dirty?: boolean }): void {
+function writeBuild(dir: string, info: { commit?: string | null; projectId?: string; dirty?: boolean; mode?: string }): void {
   mkdirSync(path.join(dir, 'dist'), { recursive: true });
   writeFileSync(path.join(dir, 'dist', 'index.html'), '<!doctype html>');
   const build = {
@@ -128,6 +128,17 @@ describe('npm run preflight', () => {
     const findings = preflightWith(() => {});
     expect(missing(findings)).toEqual([]);
     expect(findings.map((f) => f.message)).toContain('firestore.rules parses');
+  });
+
+  it("reads the app's settings and checks the build of the mode given", () => {
+    const dir = path.join(work, 'mode');
+    cpSync(template, dir, { recursive: true });
+    renameSync(path.join(dir, '.env.production.local'), path.join(dir, '.env.live.local'));
+    writeBuild(dir, { commit: git(dir, 'rev-parse', 'HEAD'), mode: 'live' });
+    expect(missing(runPreflight({ root: dir, projectId: PROJECT, mode: 'live' }))).toEqual([]);
+    expect(missing(runPreflight({ root: dir, projectId: PROJECT })).map((f) => f.message)).toContain(
+      'VITE_FIREBASE_API_KEY is not set for mode production',
+    );
   });
 
   it('refuses a demo project id', () => {
@@ -323,6 +334,11 @@ describe('npm run preflight', () => {
         'a build of uncommitted changes',
         (dir: string) => writeBuild(dir, { commit: git(dir, 'rev-parse', 'HEAD'), dirty: true }),
         'dist/ or the working tree has uncommitted changes',
+      ],
+      [
+        'a build of another mode',
+        (dir: string) => writeBuild(dir, { commit: git(dir, 'rev-parse', 'HEAD'), mode: 'staging' }),
+        'dist/ was built in mode staging, not production (npm run build -- --mode production)',
       ],
       [
         'a build with uncommitted changes since',
