@@ -1,6 +1,7 @@
 // `npm run emulators`: the local backend (Firestore, Storage) and the Auth emulator on the ports
 // of firebase.json, enforcing the rules files it names (reloaded on every edit), with data kept in
-// .data/ between runs. Also the start function that `npm start` reuses.
+// .data/ between runs; with `--require-indexes`, queries need the indexes of its indexes file as
+// in production. Also the start function that `npm start` reuses.
 
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -10,6 +11,7 @@ import type { RulesSource } from './rules/authorizer.js';
 import { readRulesFile, watchRulesFile } from './rules/rulesFiles.js';
 import { loadConfig, type LocalConfig, type ServiceAddress } from './config.js';
 import { datasetDocuments, readDataset } from './dataset.js';
+import { requiredIndexes, watchIndexesFile } from './firestore/indexes/indexesFile.js';
 import { startBackend, type RunningBackend } from './server.js';
 
 export interface EmulatorsOptions {
@@ -22,6 +24,11 @@ export interface EmulatorsOptions {
   importFile?: string;
   /** The only folder the export/import endpoints may use (default: exports/ in the data folder). */
   exportsDir?: string;
+  /**
+   * Queries need the indexes of firebase.json's indexes file, as in production (`--require-indexes`;
+   * on in `npm start`). Off: every query runs, as in the official emulator.
+   */
+  requireIndexes?: boolean;
   /** Overrides firebase.json's ports (0 picks free ports), for tests. */
   ports?: Partial<Record<'auth' | 'firestore' | 'storage', number>>;
   log?: (line: string) => void;
@@ -47,7 +54,9 @@ export async function startEmulators(options: EmulatorsOptions = {}): Promise<Ru
   // server (a request off this machine) looking for credentials.
   process.env.METADATA_SERVER_DETECTION ??= 'none';
 
-  // A broken rules file stops start-up here with `file:line:column: message`.
+  // A broken rules file stops start-up here with `file:line:column: message`, a broken indexes
+  // file with `file: entry: what is wrong`.
+  const indexes = options.requireIndexes ? requiredIndexes(config.firestoreIndexes) : undefined;
   const backend = await startBackend({
     host: config.firestore.host,
     firestorePort: options.ports?.firestore ?? config.firestore.port,
@@ -56,6 +65,7 @@ export async function startEmulators(options: EmulatorsOptions = {}): Promise<Ru
     salvage: options.salvage,
     exportsDir: options.exportsDir,
     rules: { firestore: readRulesFile(config.firestoreRules), storage: readRulesFile(config.storageRules) },
+    indexes,
     log,
   });
   const reload = (apply: (rules: RulesSource) => void) => (rules: RulesSource) => {
@@ -75,6 +85,19 @@ export async function startEmulators(options: EmulatorsOptions = {}): Promise<Ru
       keepRules,
     ),
   ];
+  const indexesFile = config.firestoreIndexes;
+  if (indexes && indexesFile) {
+    stopWatching.push(
+      watchIndexesFile(
+        indexesFile,
+        (definitions) => {
+          backend.indexes.setDefaults({ definitions });
+          log(`Reloaded ${path.relative(process.cwd(), indexesFile) || indexesFile}`);
+        },
+        (error) => log(`${error.message} (the previous indexes stay in force)`),
+      ),
+    );
+  }
   const closeBackend = async (): Promise<void> => {
     for (const stop of stopWatching) stop();
     await backend.close();
@@ -173,6 +196,7 @@ export function closeOnSignals(stop: () => Promise<void>): void {
 }
 
 const USAGE = `Usage: npm run emulators -- [--data <dir>] [--import <dataset.json>] [--in-memory] [--salvage] [--exports <dir>]
+                             [--require-indexes]
 
   --data <dir>       keep data in <dir> (default: .data/ at the repository root)
   --import <file>    load a data set (see backend/demo/) into an empty store
@@ -182,6 +206,10 @@ const USAGE = `Usage: npm run emulators -- [--data <dir>] [--import <dataset.jso
   --salvage          open a damaged data folder: keep each damaged file aside
                      (<name>.damaged-<time>), recover every intact record before and
                      after the damage, and report what was skipped
+  --require-indexes  a query its indexes cannot serve fails as in production
+                     (FAILED_PRECONDITION, "The query requires an index…"): automatic
+                     single-field indexes plus firebase.json's indexes file, reloaded
+                     when edited. Without it every query runs, as in the official emulator.
 
 The rules files of firebase.json are enforced for client requests and reloaded when edited.
 RULES_DEBUG=1 logs every rules decision and the rule that made it.`;
@@ -194,6 +222,7 @@ async function main(): Promise<void> {
       'in-memory': { type: 'boolean', default: false },
       exports: { type: 'string' },
       salvage: { type: 'boolean', default: false },
+      'require-indexes': { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -207,6 +236,7 @@ async function main(): Promise<void> {
     config,
     dataDir,
     salvage: values.salvage,
+    requireIndexes: values['require-indexes'],
     exportsDir: values.exports ? path.resolve(values.exports) : undefined,
     importFile: values.import ? path.resolve(values.import) : undefined,
     log: (line) => console.log(line),

@@ -21,13 +21,15 @@ export interface LocalConfig {
   dataDir: string;
   firestoreRules: string;
   storageRules: string;
+  /** The indexes file firebase.json names (`firestore.indexes`), or null when it names none. */
+  firestoreIndexes: string | null;
 }
 
 const DEFAULT_HOST = '127.0.0.1';
 const DEFAULT_PORTS = { auth: 9099, firestore: 8080, storage: 9199 } as const;
 
 interface FirebaseJson {
-  firestore?: { rules?: string };
+  firestore?: { rules?: string; indexes?: string };
   storage?: { rules?: string };
   emulators?: Partial<Record<keyof typeof DEFAULT_PORTS, { host?: string; port?: number }>>;
 }
@@ -67,5 +69,6 @@ export function loadConfig(root: string = repoRoot): LocalConfig {
     dataDir: path.join(root, '.data'),
     firestoreRules: path.join(root, firebaseJson.firestore?.rules ?? 'firestore.rules'),
     storageRules: path.join(root, firebaseJson.storage?.rules ?? 'storage.rules'),
+    firestoreIndexes: firebaseJson.firestore?.indexes ? path.join(root, firebaseJson.firestore.indexes) : null,
   };
 }

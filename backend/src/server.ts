@@ -10,6 +10,7 @@ import type { Authorizer } from './authz/seam.js';
 import type { FirestoreEngine } from './firestore/engine/api.js';
 import type { Document } from './firestore/types.js';
 import { createEngine } from './firestore/engine/engine.js';
+import { IndexPolicy, type IndexSettings } from './firestore/indexes/indexPolicy.js';
 import { startGrpcServer } from './firestore/grpc/grpcServer.js';
 import { createFirestoreHttpHandler, type FirestoreHttpDeps } from './firestore/http/router.js';
 import { createStorageService, type StorageService } from './storage/storageService.js';
@@ -30,6 +31,11 @@ export interface BackendOptions {
   rules?: { firestore?: RulesSource; storage?: RulesSource };
   /** Decides client requests of a service without rules (default: allow all). */
   authorizer?: Authorizer;
+  /**
+   * Every project's indexes (firestore.indexes.json) and whether queries must have them, as in
+   * production. Absent: every query runs, as in the official emulator.
+   */
+  indexes?: IndexSettings;
   /** Logs every rules decision and the rule that made it (also RULES_DEBUG=1). */
   rulesDebug?: boolean;
   /**
@@ -64,6 +70,8 @@ export interface RunningBackend {
   storage: StorageService;
   /** The rules in force; replacing them throws RulesSyntaxError and keeps the old ones. */
   rules: RulesAuthorizer;
+  /** The projects' indexes and whether they are required (per project through the emulator endpoint). */
+  indexes: IndexPolicy;
   /** Replaces the decider of client requests that no rules govern (Firestore and Storage). */
   setAuthorizer(authorizer: Authorizer): void;
   /** Open WebChannel sessions (each a browser's Listen or Write stream). */
@@ -91,9 +99,11 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
   });
   const authorizer: Authorizer = (access) => rules.authorize(access);
 
+  const indexes = new IndexPolicy(options.indexes);
   const engine = await createEngine({
     dataDir: options.dataDir ? path.join(options.dataDir, 'firestore') : undefined,
     authorizer,
+    indexes,
     salvage: options.salvage,
     log,
   });
@@ -107,7 +117,14 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
   readDocument = (name) => engine.lookup(name);
   const grpc = await startGrpcServer({ engine, log });
   const exportsDir = options.exportsDir ?? (options.dataDir ? path.join(options.dataDir, 'exports') : undefined);
-  const firestoreHandler = createFirestoreHttpHandler({ engine, rules, exportsDir, log, webChannel: options.webChannel });
+  const firestoreHandler = createFirestoreHttpHandler({
+    engine,
+    rules,
+    indexes,
+    exportsDir,
+    log,
+    webChannel: options.webChannel,
+  });
   const timeouts = options.requestTimeouts ?? DEFAULT_TIMEOUTS;
   const serverOptions: http.ServerOptions = {
     headersTimeout: timeouts.headersMs,
@@ -175,6 +192,7 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
     engine,
     storage,
     rules,
+    indexes,
     setAuthorizer(next) {
       rules.fallback = next;
     },

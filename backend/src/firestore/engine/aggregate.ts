@@ -44,6 +44,11 @@ export function prepareAggregations(list: Aggregation[] | undefined): PreparedAg
   });
 }
 
+/** The fields summed or averaged: an index must hold them too. */
+export function aggregatedFields(aggs: PreparedAggregations): string[][] {
+  return aggs.flatMap((a) => (a.kind === 'count' ? [] : [a.path]));
+}
+
 export function aggregate(aggs: PreparedAggregations, docs: Document[]): Record<string, Value> {
   const out: Record<string, Value> = {};
   for (const a of aggs) {

@@ -5,6 +5,7 @@
 
 import type { Identity } from '../../authz/identity.js';
 import type { Authorizer } from '../../authz/seam.js';
+import type { IndexPolicy } from '../indexes/indexPolicy.js';
 import type {
   BatchGetRequest,
   BatchGetResponse,
@@ -49,6 +50,8 @@ export interface EngineOptions {
   /** Folder for durable data; absent = memory only (unit tests). */
   dataDir?: string;
   authorizer?: Authorizer;
+  /** The projects' indexes; absent = every query runs, as in the official emulator. */
+  indexes?: IndexPolicy;
   /** Clock, for tests. */
   now?: () => Date;
 }
@@ -100,7 +103,10 @@ export interface FirestoreEngine {
   query(parent: string, query: StructuredQuery): Document[];
   /** Whether a document matches a query's collection and filters (ignores order/limit/cursors). */
   matches(parent: string, query: StructuredQuery, doc: Document): boolean;
-  /** Throws INVALID_ARGUMENT when a query is malformed or unsupported (or names another database). */
+  /**
+   * Throws INVALID_ARGUMENT when a query is malformed or unsupported (or names another database),
+   * and FAILED_PRECONDITION when its project's indexes cannot serve it (where they are required).
+   */
   validateQuery(parent: string, query: StructuredQuery, database?: string): void;
   /**
    * Decides reads a listener delivers as get and runQuery decide them (throws PERMISSION_DENIED):

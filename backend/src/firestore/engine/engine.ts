@@ -28,7 +28,7 @@ import type {
   TransactionOptions,
   WriteResult,
 } from '../types.js';
-import { aggregate, prepareAggregations } from './aggregate.js';
+import { aggregate, aggregatedFields, prepareAggregations } from './aggregate.js';
 import {
   authorizeGet,
   authorizeList,
@@ -305,6 +305,7 @@ class Engine implements FirestoreEngine {
     const req = requestObject(request);
     if (!req.structuredQuery) throw invalid('runQuery needs a structuredQuery.');
     const q = prepareQuery(req.parent ?? '', req.structuredQuery, database);
+    this.options.indexes?.check(req.structuredQuery, q);
     const rc = this.readContext(database, req);
     authorizeList(this.authorizer, ctx.identity, q, req.structuredQuery.where, this.now(), this.reads(false));
     const docs = runPrepared(this.store, q);
@@ -327,6 +328,7 @@ class Engine implements FirestoreEngine {
     if (!saq?.structuredQuery) throw invalid('runAggregationQuery needs a structuredAggregationQuery with a structuredQuery.');
     const q = prepareQuery(req.parent ?? '', saq.structuredQuery, database);
     const aggs = prepareAggregations(saq.aggregations);
+    this.options.indexes?.check(saq.structuredQuery, q, aggregatedFields(aggs));
     const rc = this.readContext(database, req);
     authorizeList(this.authorizer, ctx.identity, q, saq.structuredQuery.where, this.now(), this.reads(false));
     const docs = runPrepared(this.store, q);
@@ -480,7 +482,8 @@ class Engine implements FirestoreEngine {
   }
 
   validateQuery(parent: string, query: StructuredQuery, database?: string): void {
-    prepareQuery(parent, query, database);
+    const prepared = prepareQuery(parent, query, database);
+    this.options.indexes?.check(query, prepared);
   }
 
   authorizeListen(identity: Identity, access: ListenReads, time: Date): void {

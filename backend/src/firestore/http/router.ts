@@ -7,6 +7,8 @@ import { controlRefusal } from '../../shared/controlOrigin.js';
 import type { FirestoreEngine } from '../engine/api.js';
 import { ApiError, toApiError } from '../errors.js';
 import { handleEmulator, type ProjectRules } from './emulator.js';
+import { handleIndexesEndpoint } from './indexesEndpoint.js';
+import type { IndexPolicy } from '../indexes/indexPolicy.js';
 import { answerPreflight, applyCors } from '../../shared/http.js';
 import { sendError } from './io.js';
 import { handleRest } from './rest.js';
@@ -38,6 +40,8 @@ export interface FirestoreHttpDeps {
   engine: FirestoreEngine;
   /** Takes the rules the emulator endpoint sets per project. */
   rules?: ProjectRules;
+  /** Takes the indexes the emulator endpoint sets per project; absent = no such endpoint. */
+  indexes?: IndexPolicy;
   /** The folder exports and imports stay inside; absent = they are refused. */
   exportsDir?: string;
   log: (line: string) => void;
@@ -79,6 +83,8 @@ export function createFirestoreHttpHandler(deps: FirestoreHttpDeps): FirestoreHt
       return;
     }
     if (url.pathname.startsWith('/emulator/v1/') && (await handleEmulator(engine, req, res, url, deps))) return;
+    if (deps.indexes && url.pathname.startsWith('/emulator/v1/') && (await handleIndexesEndpoint(deps.indexes, req, res, url)))
+      return;
     if (url.pathname === '/' && (req.method === 'GET' || req.method === 'HEAD')) {
       // What the official emulator answers at its root; start-up scripts probe it, and so does
       // the app's reachability check (a HEAD: src/db/connection.ts).
