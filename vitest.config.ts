@@ -64,7 +64,8 @@ export default defineConfig({
           root,
           include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx', 'backend/**/*.test.ts'],
           exclude: [...exclude, ...unit, ...backendHttp, ...browser],
-          globalSetup: ['tests/support/globalSetup.ts'],
+          // The second writes the rules coverage report of the rules tests (tests/artifacts/rules-coverage/).
+          globalSetup: ['tests/support/globalSetup.ts', 'tests/support/rulesCoverageSetup.ts'],
         },
       },
       {

@@ -7,6 +7,7 @@ import { initializeTestEnvironment, type RulesTestContext, type RulesTestEnviron
 import { doc, setDoc, type Firestore } from 'firebase/firestore';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { firestoreEmulator, uniqueProjectId } from '../support/emulators';
+import { saveRulesCoverage } from '../support/rulesCoverage';
 
 export const ALICE = 'alice-uid';
 export const BOB = 'bob-uid';
@@ -38,6 +39,7 @@ export function useFirestoreRules(label: string): FirestoreRulesActors {
   });
 
   afterAll(async () => {
+    if (env) await saveRulesCoverage(env);
     await env?.cleanup();
   });
 

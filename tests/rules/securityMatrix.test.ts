@@ -12,6 +12,7 @@ import { deleteDoc, doc, setDoc, setLogLevel, type Firestore } from 'firebase/fi
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBackend, type RunningBackend } from '../../backend/src/server.js';
 import { firestoreEmulator, uniqueProjectId } from '../support/emulators';
+import { saveRulesCoverage } from '../support/rulesCoverage';
 import {
   ACTOR_IDENTITIES,
   ACTOR_LABELS,
@@ -97,6 +98,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   console.log(formatMatrix(groups, decisions));
+  if (env) await saveRulesCoverage(env);
   await env?.cleanup();
   await backend?.close();
 });

@@ -17,6 +17,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startBackend, type RunningBackend } from '../../backend/src/server.js';
 import { LOGO_CONTENT_TYPES } from '../../src/config/constants';
 import { uniqueProjectId } from '../support/emulators';
+import { saveRulesCoverage } from '../support/rulesCoverage';
 import { PNG_1X1 } from '../support/fixtures';
 
 const STORAGE_RULES = fs.readFileSync('storage.rules', 'utf8');
@@ -34,6 +35,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  if (env) await saveRulesCoverage(env);
   await env?.cleanup();
   await backend?.close();
 });

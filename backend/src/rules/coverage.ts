@@ -108,6 +108,7 @@ export class CoverageTally implements RulesObserver {
           text: source.slice(a.span.start, a.span.end),
           methods: a.methods,
           match: match.text,
+          constant: !a.condition || (a.condition.kind === 'literal' && a.condition.value.t === 'bool'),
           evaluations: counts.evaluations,
           outcomes: { true: counts.true, false: counts.false, error: counts.error },
           errors: [...counts.values.values()].map((v) => ({ message: v.error ?? '', count: v.count })),

@@ -4,10 +4,11 @@
 
 import type { AllowCoverage, CoverageNode, RulesCoverageReport } from './coverageReport.js';
 
-type LineStatus = 'both' | 'true-only' | 'false-only' | 'missed' | 'evaluated' | 'plain';
+type LineStatus = 'both' | 'constant' | 'true-only' | 'false-only' | 'missed' | 'evaluated' | 'plain';
 
 const LABELS: Record<LineStatus, string> = {
   both: 'true and false',
+  constant: 'constant, evaluated',
   'true-only': 'only true',
   'false-only': 'never true',
   missed: 'never evaluated',
@@ -15,10 +16,14 @@ const LABELS: Record<LineStatus, string> = {
   plain: '',
 };
 
-/** An allow line is covered when it both granted and denied (a false or an error). */
+/**
+ * An allow line is covered when it both granted and denied (a false or an error), or, when its
+ * condition is a constant that can only go one way, once it was evaluated.
+ */
 export function allowStatus(allow: AllowCoverage): Exclude<LineStatus, 'evaluated' | 'plain'> {
   const denied = allow.outcomes.false + allow.outcomes.error;
   if (allow.evaluations === 0) return 'missed';
+  if (allow.constant) return 'constant';
   if (allow.outcomes.true > 0 && denied > 0) return 'both';
   return allow.outcomes.true > 0 ? 'true-only' : 'false-only';
 }
@@ -55,7 +60,7 @@ export function renderCoverageHtml(report: RulesCoverageReport): string {
 
   const statuses = report.allows.map(allowStatus);
   const count = (s: LineStatus) => statuses.filter((x) => x === s).length;
-  const uncovered = report.allows.filter((a) => allowStatus(a) !== 'both');
+  const uncovered = report.allows.filter((a) => allowStatus(a) !== 'both' && allowStatus(a) !== 'constant');
   const title = `Rules coverage: ${file.name}`;
   return `<!doctype html>
 <html lang="en">
@@ -73,7 +78,7 @@ pre { margin: 0; font: 13px/1.5 ui-monospace, monospace; white-space: pre-wrap; 
 td.counts { width: 22rem; font-size: 12px; }
 .label { font-weight: 600; }
 tr { border-left: 6px solid transparent; }
-tr.both { background: #dff3e4; border-left-color: #1e7b34; }
+tr.both, tr.constant { background: #dff3e4; border-left-color: #1e7b34; }
 tr.true-only, tr.false-only { background: #fff1c2; border-left-color: #8a6100; }
 tr.missed { background: #fde2e1; border-left-color: #b3261e; }
 tr.evaluated { background: #e8f0fe; border-left-color: #1a56b0; }
@@ -88,15 +93,15 @@ a { color: #0b4fa8; }
 <body>
 <h1>${escape(title)}</h1>
 <p>${escape(report.service)} · project${report.projects.length === 1 ? '' : 's'} ${escape(report.projects.join(', '))} · ${report.requests} request${report.requests === 1 ? '' : 's'} since ${escape(report.since)}</p>
-<p>${report.allows.length} allow statements: ${count('both')} evaluated to true and to false, ${count('true-only')} only to true, ${count('false-only')} never to true, ${count('missed')} never evaluated. An error counts as false (it denies).</p>
+<p>${report.allows.length} allow statements: ${count('both')} evaluated to true and to false, ${count('constant')} constant (no condition, or <code>if true</code> / <code>if false</code>: they cannot go both ways) and evaluated, ${count('true-only')} only to true, ${count('false-only')} never to true, ${count('missed')} never evaluated. An error counts as false (it denies).</p>
 ${
   uncovered.length
     ? `<p>Not yet both true and false:</p><ul>${uncovered
         .map((a) => `<li><a href="#L${a.sourcePosition.line}">line ${a.sourcePosition.line}</a>: ${LABELS[allowStatus(a)]}</li>`)
         .join('')}</ul>`
-    : '<p>Every allow statement was evaluated to true and to false.</p>'
+    : '<p>Every allow statement was evaluated to true and to false, or is a constant that was evaluated.</p>'
 }
-<p class="legend"><span style="background:#dff3e4;border-color:#1e7b34">true and false</span><span style="background:#fff1c2;border-color:#8a6100">only true / never true</span><span style="background:#fde2e1;border-color:#b3261e">never evaluated</span><span style="background:#e8f0fe;border-color:#1a56b0">evaluated (not a bool)</span></p>
+<p class="legend"><span style="background:#dff3e4;border-color:#1e7b34">true and false, or constant and evaluated</span><span style="background:#fff1c2;border-color:#8a6100">only true / never true</span><span style="background:#fde2e1;border-color:#b3261e">never evaluated</span><span style="background:#e8f0fe;border-color:#1a56b0">evaluated (not a bool)</span></p>
 <table>
 <thead><tr><th scope="col">Line</th><th scope="col">Outcomes</th><th scope="col">Rule</th></tr></thead>
 <tbody>
@@ -111,6 +116,7 @@ ${rows.join('\n')}
 function allowLineStatus(allows: AllowCoverage[]): LineStatus {
   const statuses = allows.map(allowStatus);
   if (statuses.includes('missed')) return 'missed';
+  if (statuses.every((s) => s === 'constant')) return 'constant';
   const trueSeen = allows.some((a) => a.outcomes.true > 0);
   const deniedSeen = allows.some((a) => a.outcomes.false + a.outcomes.error > 0);
   if (trueSeen && deniedSeen) return 'both';

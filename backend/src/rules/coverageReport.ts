@@ -51,6 +51,8 @@ export interface AllowCoverage {
   methods: string[];
   /** The path of the enclosing match block. */
   match: string;
+  /** No condition, or a literal true or false: it can never go both ways. */
+  constant: boolean;
   evaluations: number;
   outcomes: Omit<CoverageOutcomes, 'value'>;
   errors: { message: string; count: number }[];
