@@ -6,7 +6,7 @@
 // left to per-route splitting: grouping it would put every route's components into a provider's
 // first load. The Firestore SDK alone is over 500 kB minified; the warning limit says so.
 //
-// The build is an installable app (README, "Installing and offline use"): a web app manifest and
+// The build is an installable app (docs/offline.md): a web app manifest and
 // a Workbox service worker that precaches the app shell, every route chunk, the icons and the
 // public logos, so a returning provider's phone opens the app with no network; Firestore's own
 // persistent cache then shows the last known queue. Updates wait for the user's 'Reload' (prompt).

@@ -1,4 +1,4 @@
-// A lint rule for the repository's zones (README, "Repository layout"): which folder may import
+// A lint rule for the repository's zones (docs/architecture.md): which folder may import
 // which. It resolves each relative import against the importing file and names both zones when
 // an import crosses a boundary. The domain imports nothing but itself: no packages, no Node.
 // A local rule because the maintained import plugins need a native TypeScript resolver to see

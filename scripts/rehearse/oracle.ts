@@ -1,5 +1,5 @@
-// The rehearsal's own matching oracle, written from DECISIONS.md ("Matching") and the README's
-// notes on what the core decides where DECISIONS.md is silent, without domain/matching.ts: the
+// The rehearsal's own matching oracle, written from the matching rule and its notes on what
+// the core decides where the rule is silent (docs/matching.md), without domain/matching.ts: the
 // rehearsal checks the server's final_matches against it, so it must not share the code it checks.
 //
 // For each presenter in the rounds: a provider's score is the mean of their star ratings on the
@@ -10,7 +10,7 @@
 // name, last name, e-mail and company. Nobody matched: the innovation-office fallback.
 // The rehearsal's people never share a company or an e-mail domain and its events keep the default
 // settings, so the event settings that change these rules (fair scores, conflicts of interest:
-// README, "Matching") play no part here.
+// docs/matching.md) play no part here.
 
 export interface OracleAnswer {
   providerId: string;

@@ -1,5 +1,5 @@
-// The service worker's registration and its 'Update available' prompt (README, "Installing and
-// offline use"). Loaded after the first paint (src/main.tsx), so a provider's first load carries
+// The service worker's registration and its 'Update available' prompt (docs/offline.md).
+// Loaded after the first paint (src/main.tsx), so a provider's first load carries
 // none of it. A new deployment installs in the background and waits; the prompt's Reload switches
 // to it, so nobody loses an answer they are typing to a reload they did not ask for. The prompt
 // is plain markup in the theme's primary colour (src/app/theme.ts; tests/e2e/offline.test.ts

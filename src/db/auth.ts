@@ -1,6 +1,6 @@
 // Firebase Auth, loaded on first use instead of with the app: a provider's first screen (the
 // queue, from the event document anyone may read: firestore.rules) shows without it, and its code
-// comes after that first paint (README, "Installing and offline use"). Firestore finds Auth
+// comes after that first paint (docs/performance.md). Firestore finds Auth
 // through the app's component registry once it starts, and from then on its requests carry the
 // signed-in user's token.
 

@@ -14,7 +14,7 @@
 // timings.connectionGraceMs with nothing answering (src/lib/reachability.ts), so one slow request
 // does not flash the banner.
 // Nothing here imports the Firestore SDK: this module is part of the first load, where only
-// Firestore Lite is (README, "Installing and offline use").
+// Firestore Lite is (docs/performance.md).
 
 import { timings } from '../config/constants';
 import { env } from '../config/env';

@@ -1,7 +1,7 @@
 // The full Firestore SDK for the screens every page mounts (UserContext, PresentersContext),
 // fetched on first use instead of with the first load: a provider's queue first shows from one
 // read through Firestore Lite (src/db/sharedEvent.ts), and the SDK's live listeners and offline
-// cache (about 110 KB gzip) arrive after it (README, "Installing and offline use"). The other
+// cache (about 110 KB gzip) arrive after it (docs/performance.md). The other
 // screens import their src/db/ modules directly: their route chunks load them anyway.
 
 import type { Provider, ProviderProfile } from '../types/provider';

@@ -1,4 +1,4 @@
-// What an event's exports read (README, "Exports"), for a signed-in admin: the event's answers in
+// What an event's exports read (docs/exports-and-insights.md), for a signed-in admin: the event's answers in
 // pages (so memory and progress stay bounded on a 100,000-answer event) with the providers,
 // presenters and questions they are about, and the event's final matches with their reasons
 // (match_reasons, admins only). Throws on any failure; the screen decides what to say.

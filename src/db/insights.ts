@@ -1,4 +1,4 @@
-// What an event's insights page reads (README, "Insights"), for a signed-in admin: the event, its
+// What an event's insights page reads (docs/exports-and-insights.md), for a signed-in admin: the event, its
 // answers with the providers who gave them (read as the responses export reads them, in pages),
 // the questions with their types, and the presenters of its rounds with the fields matching and
 // conflicts need (e-mail, company, favourites).

@@ -1,4 +1,4 @@
-// Live rating progress for the control screen (README, "Insights"): how many providers have rated
+// Live rating progress for the control screen (docs/exports-and-insights.md): how many providers have rated
 // each presenter, read with aggregation queries, so a read costs the same with 30 providers or 300
 // (one read per 1,000 answers counted) instead of one read per answer as a listener on the
 // responses would. The screen re-runs it on an interval.

@@ -1,4 +1,4 @@
-// The export files (README, "Exports"): an ExportTable (exportRows.ts) written as a CSV Blob with
+// The export files (docs/exports-and-insights.md): an ExportTable (exportRows.ts) written as a CSV Blob with
 // papaparse, in chunks of rows, giving the event loop back between chunks and reporting progress,
 // so a 100,000-answer event does not freeze the page. The Excel file (exportXlsx.ts) is added in
 // the same chunks, but exceljs renders the whole sheet in one step at the end (seconds for 100,000

@@ -1,4 +1,4 @@
-// The rows of an event's exports (README, "Exports"): the responses, one row per answer, and the
+// The rows of an event's exports (docs/exports-and-insights.md): the responses, one row per answer, and the
 // final matches, one row per presenter–provider pair with its score and reason, as a table of
 // typed cells that the CSV and Excel writers (exportFiles.ts) turn into files. Every text cell is
 // escaped against formula injection here, once, so no writer can forget it.

@@ -1,4 +1,4 @@
-// The Excel export (README, "Exports"): an ExportTable (exportRows.ts) as a workbook written with
+// The Excel export (docs/exports-and-insights.md): an ExportTable (exportRows.ts) as a workbook written with
 // exceljs, as a Blob: one sheet, the header row bold, frozen and filterable, numbers as numbers,
 // times as date-times, columns sized. The rows go in in chunks with progress (exportFiles.ts);
 // exceljs's in-memory workbook is the one its browser build has (no streaming writer), and it

@@ -1,4 +1,4 @@
-// The event insights page (/events/:eventId/insights, admin; README, "Insights"): per presenter
+// The event insights page (/events/:eventId/insights, admin; docs/exports-and-insights.md): per presenter
 // the ratings, charts, comments and flags, per provider the leniency, and with the event's fair
 // scores how each presenter's matches change. Read once when opened (a spinner meanwhile); the
 // numbers are the answers as read then.

@@ -1,4 +1,4 @@
-// One presenter on the insights page (README, "Insights"): how many rated them, the Disagreement
+// One presenter on the insights page (docs/exports-and-insights.md): how many rated them, the Disagreement
 // and conflict-of-interest flags, a chart per star question, the comments and, when the event
 // corrects for lenient and harsh raters, the matches without and with fair scores side by side.
 

@@ -1,4 +1,4 @@
-// The providers on the insights page (README, "Insights"): how many presenters each rated and
+// The providers on the insights page (docs/exports-and-insights.md): how many presenters each rated and
 // their leniency, the mean and spread of the stars they gave; scrolls sideways on a phone.
 
 import Table from '@mui/material/Table';

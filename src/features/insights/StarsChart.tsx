@@ -1,4 +1,4 @@
-// One star question's ratings of one presenter (README, "Insights"): the mean and how many gave
+// One star question's ratings of one presenter (docs/exports-and-insights.md): the mean and how many gave
 // each number of stars, as a bar chart (MUI X Charts) that screen readers read as one image with
 // the numbers in its name.
 

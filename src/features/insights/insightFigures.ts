@@ -1,4 +1,4 @@
-// The insights page's figures (README, "Insights"), computed from what src/db/insights.ts reads:
+// The insights page's figures (docs/exports-and-insights.md), computed from what src/db/insights.ts reads:
 // per presenter the raters, each star question's mean and distribution, the comments, the
 // disagreement flag, the conflicts of interest and the matches without and with fair scores; per
 // provider how many presenters they rated and their leniency. The statistics themselves are

@@ -1,4 +1,4 @@
-// The control screen's Export menu (README, "Exports"): the event's responses or final matches as
+// The control screen's Export menu (docs/exports-and-insights.md): the event's responses or final matches as
 // CSV or Excel, downloaded as {event-title-slug}-{responses|matches}-{yyyy-mm-dd}.{csv|xlsx}, with
 // the progress shown while the data is read and the file written, and a toast when it fails. The
 // export code (papaparse, exceljs and the modules around them) loads on the first click only, so

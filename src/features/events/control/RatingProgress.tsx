@@ -1,4 +1,4 @@
-// Live rating progress on the control screen (README, "Insights"): for the live presenter and each
+// Live rating progress on the control screen (docs/exports-and-insights.md): for the live presenter and each
 // finished one of the current round, 'n of m rated', so the admin knows when to move on, and the
 // link to the event's insights. n: providers who answered at least one question about the
 // presenter; m: the most providers who have rated any of these presenters, the room as its
