@@ -61,6 +61,7 @@ export function renderCoverageHtml(report: RulesCoverageReport): string {
   const statuses = report.allows.map(allowStatus);
   const count = (s: LineStatus) => statuses.filter((x) => x === s).length;
   const uncovered = report.allows.filter((a) => allowStatus(a) !== 'both' && allowStatus(a) !== 'constant');
+  const oneSided = oneSidedConditions(report.report);
   const title = `Rules coverage: ${file.name}`;
   return `<!doctype html>
 <html lang="en">
@@ -101,6 +102,16 @@ ${
         .join('')}</ul>`
     : '<p>Every allow statement was evaluated to true and to false, or is a constant that was evaluated.</p>'
 }
+${
+  oneSided.length
+    ? `<details><summary>${oneSided.length} sub-expressions came to a bool only one way</summary><ul>${oneSided
+        .map(
+          (n) =>
+            `<li><a href="#L${n.sourcePosition.line}">line ${n.sourcePosition.line}</a>, column ${n.sourcePosition.column}: <code>${escape(n.text)}</code> ${n.outcomes.true > 0 ? 'never false' : 'never true'}</li>`,
+        )
+        .join('')}</ul></details>`
+    : ''
+}
 <p class="legend"><span style="background:#dff3e4;border-color:#1e7b34">true and false, or constant and evaluated</span><span style="background:#fff1c2;border-color:#8a6100">only true / never true</span><span style="background:#fde2e1;border-color:#b3261e">never evaluated</span><span style="background:#e8f0fe;border-color:#1a56b0">evaluated (not a bool)</span></p>
 <table>
 <thead><tr><th scope="col">Line</th><th scope="col">Outcomes</th><th scope="col">Rule</th></tr></thead>
@@ -111,6 +122,19 @@ ${rows.join('\n')}
 </body>
 </html>
 `;
+}
+
+/** Bool sub-expressions (literals aside) that were evaluated but never came out both true and false. */
+function oneSidedConditions(trees: CoverageNode[]): CoverageNode[] {
+  const found: CoverageNode[] = [];
+  const visit = (node: CoverageNode) => {
+    const { true: t, false: f, error: e } = node.outcomes;
+    const literal = node.text === 'true' || node.text === 'false';
+    if (!literal && node.outcomes.value === 0 && t + f > 0 && (t === 0 || f + e === 0)) found.push(node);
+    node.children.forEach(visit);
+  };
+  trees.forEach(visit);
+  return found.sort((a, b) => a.sourcePosition.currentOffset - b.sourcePosition.currentOffset);
 }
 
 function allowLineStatus(allows: AllowCoverage[]): LineStatus {
@@ -143,7 +167,8 @@ function nodeCounts(nodes: CoverageNode[]): string {
   const sum = (pick: (n: CoverageNode) => number) => nodes.reduce((total, n) => total + pick(n), 0);
   const evaluations = sum((n) => n.evaluations);
   if (evaluations === 0) return '';
-  return `${evaluations}× (${sum((n) => n.outcomes.true)} true, ${sum((n) => n.outcomes.false)} false, ${sum((n) => n.outcomes.error)} error)`;
+  const [t, f, e] = [sum((n) => n.outcomes.true), sum((n) => n.outcomes.false), sum((n) => n.outcomes.error)];
+  return t + f + e === 0 ? `${evaluations}×` : `${evaluations}× (${t} true, ${f} false, ${e} error)`;
 }
 
 function describeNode(node: CoverageNode): string {
