@@ -134,7 +134,7 @@ export function declaredParams(functionsSource: string): DeclaredParam[] {
 }
 
 /** The values `firebase deploy` gives the params: functions/.env, then .env.<project id or alias>. */
-function functionsEnv(root: string, projectId: string): { values: Record<string, string>; files: string[] } {
+function functionsEnv(root: string, projectId: string): { values: Record<string, string>; files: string[]; suggested: string } {
   const names = [projectId];
   const firebaserc = path.join(root, '.firebaserc');
   if (existsSync(firebaserc)) {
@@ -149,14 +149,15 @@ function functionsEnv(root: string, projectId: string): { values: Record<string,
     files.push(`functions/${name}`);
     Object.assign(values, parseDotenv(readFileSync(file, 'utf8')));
   }
-  return { values, files };
+  // The alias, when there is one, as the runbook names the file.
+  return { values, files, suggested: `functions/.env.${names[1] ?? projectId}` };
 }
 
 function checkFunctionsParams(root: string, projectId: string, appEnv: Record<string, string>): Finding[] {
   const fix = `${RUNBOOK}#mail-and-matching-settings`;
   const params = declaredParams(path.join(root, 'functions', 'src'));
-  const { values, files } = functionsEnv(root, projectId);
-  const where = files.length > 0 ? files.join(', ') : `functions/.env.${projectId}`;
+  const { values, files, suggested } = functionsEnv(root, projectId);
+  const where = files.length > 0 ? files.join(', ') : suggested;
   const findings: Finding[] = [];
   const secrets = params.filter((p) => p.kind === 'Secret');
   if (secrets.length === 0) {
@@ -300,7 +301,7 @@ function checkHostingBuild(root: string, config: FirebaseJson, projectId: string
   const dist = config.hosting?.public ?? 'dist';
   const infoFile = path.join(root, dist, BUILD_INFO_FILE);
   if (!existsSync(path.join(root, dist, 'index.html')) || !existsSync(infoFile)) {
-    return [{ ok: false, message: `${dist}/ holds no build (run npm run build)`, fix }];
+    return [{ ok: false, message: `${dist}/ holds no build (npm run build -- --mode ${mode})`, fix }];
   }
   const info = readJson(infoFile) as BuildInfo;
   const head = gitState(root);

@@ -216,6 +216,11 @@ describe('npm run preflight', () => {
       expect(findings.map((f) => f.message)).toEqual([expect.stringContaining(`${key} would be its demo default`)]);
     });
 
+    it("names the alias's params file when there is none", () => {
+      const findings = missing(preflightWith((dir) => rmSync(envFile(dir))));
+      expect(findings.map((f) => f.message)).toContain('SMTP_HOST has no value (no default): set it in functions/.env.live');
+    });
+
     it('reads functions/.env too, and the project id as well as its alias', () => {
       const findings = preflightWith((dir) => {
         rmSync(envFile(dir));
@@ -318,7 +323,7 @@ describe('npm run preflight', () => {
       [
         'no build',
         (dir: string) => rmSync(path.join(dir, 'dist'), { recursive: true }),
-        'dist/ holds no build (run npm run build)',
+        'dist/ holds no build (npm run build -- --mode production)',
       ],
       [
         'a build of another commit',
