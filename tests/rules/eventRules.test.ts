@@ -274,6 +274,11 @@ describe('events', () => {
         ['a number of rounds that does not match the rounds (2 rounds, 1 key)', { rounds: { round_1: ROUND_1 } }],
         ['a number of rounds that does not match the rounds (2 rounds, 3 keys)', { 'rounds.round_3': [] }],
         ['a round key outside round_1..round_n', { rounds: { round_1: ROUND_1, round_3: [] } }],
+        ['two rounds without round_1 (round_2 and another key)', { rounds: { round_0: ROUND_1, round_2: [KOFI] } }],
+        [
+          'three rounds without round_3 (round_4 instead)',
+          { number_of_rounds: 3, rounds: { round_1: ROUND_1, round_2: [KOFI], round_4: [] } },
+        ],
         ['a round that is not a list', { 'rounds.round_2': { first: KOFI } }],
         ['a round of 201 entries', { 'rounds.round_2': Array.from({ length: 201 }, () => KOFI) }],
         ['rounds that are not a map', { rounds: ROUND_1 }],

@@ -124,13 +124,14 @@ describe('invites', () => {
         await assertFails(createInvite(admin(), newInvite({ mail_requested_at: storedTime('2030-01-01T00:00:00Z') })));
       });
 
-      it('cannot store a link to another invite, a relative, non-web or over-long link', async () => {
+      it('cannot store a link to another invite, a relative, non-web, too short or over-long link', async () => {
         for (const signup_url of [
           `${ORIGIN}/signup?c=inv-other`,
           `${ORIGIN}/signup?c=${NEW_INVITE}x`,
           `/signup?c=${NEW_INVITE}`,
           `javascript:alert(1)//signup?c=${NEW_INVITE}`,
           `https://${'h'.repeat(2048)}/signup?c=${NEW_INVITE}`,
+          'https://a',
           { url: `${ORIGIN}/signup?c=${NEW_INVITE}` },
         ]) {
           await assertFails(createInvite(admin(), newInvite({ signup_url })));

@@ -125,6 +125,12 @@ describe('presenters', () => {
       await assertFails(signUp(newcomer(), signup({ terms_accepted: false })));
     });
 
+    it('cannot name the invite with an empty, non-text or over-long id', async () => {
+      for (const invite_id of ['', 42, 'i'.repeat(201)]) {
+        await assertFails(signUp(newcomer(), signup({ invite_id })));
+      }
+    });
+
     it('cannot verify themself, pick favourites or mark themself Completed', async () => {
       await assertFails(signUp(newcomer(), signup({ verified: true })));
       await assertFails(signUp(newcomer(), signup({ favourites: ['q1'] })));

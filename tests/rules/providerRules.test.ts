@@ -213,6 +213,13 @@ describe('responses', () => {
       await assertFails(setDoc(doc(alice(), 'responses', answerId(ALICE)), answer(ALICE, { comment: 7 })));
     });
 
+    it('cannot name the event, presenter or question with an empty, non-text or over-long id', async () => {
+      await assertFails(setDoc(doc(alice(), 'responses', answerId(ALICE, 'q1', 'p-ada', '')), answer(ALICE, { event_id: '' })));
+      await assertFails(setDoc(doc(alice(), 'responses', answerId(ALICE, 'q1', '42')), answer(ALICE, { presenter_id: 42 })));
+      const longId = 'q'.repeat(201);
+      await assertFails(setDoc(doc(alice(), 'responses', answerId(ALICE, longId)), answer(ALICE, { question_id: longId })));
+    });
+
     it('cannot use another question type', async () => {
       await assertFails(setDoc(doc(alice(), 'responses', answerId(ALICE)), answer(ALICE, { type: 'essay' })));
     });
