@@ -97,7 +97,7 @@ export async function createStorageService(options: StorageServiceOptions): Prom
       return sendEmpty(res, 200);
     }
     if (url.pathname === SET_RULES_PATH && req.method === 'PUT' && options.rules) return setRules(options.rules, req, res, log);
-    if (options.rules && serveRuleCoverage(options.rules, 'storage', req, res, decodeURIComponent(url.pathname))) return;
+    if (options.rules && serveRuleCoverage(options.rules, 'storage', req, res, url.pathname)) return;
     req.resume();
     if (url.pathname.startsWith('/v1/') || url.pathname.startsWith('/upload/storage/v1/')) {
       throw notFound(

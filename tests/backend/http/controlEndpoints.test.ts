@@ -1,6 +1,6 @@
-// The emulator's control endpoints (rules upload, reset, export, import, Storage's /internal/*)
-// answer only callers on this machine: a web page elsewhere that the developer visits gets a 403
-// naming why, and its preflight is granted nothing. Exports and imports stay inside one folder.
+// The emulator's control endpoints (rules upload, reset, export, import, rules coverage,
+// Storage's /internal/*) answer only callers on this machine: a web page elsewhere that the
+// developer visits gets a 403 naming why, and its preflight is granted nothing. Exports and imports stay inside one folder.
 
 import fs from 'node:fs/promises';
 import http from 'node:http';
@@ -54,6 +54,10 @@ describe('Control endpoints', () => {
     { url: firestore(`/emulator/v1/projects/${PROJECT}:import`), method: 'POST', body: JSON.stringify({ path: 'planted' }) },
     { url: storage('/internal/reset'), method: 'DELETE' },
     { url: storage('/internal/setRules'), method: 'PUT', body: rulesBody(STORAGE_ALLOW_ALL) },
+    // The rules coverage reports carry the rules' text and what the requests carried.
+    { url: firestore(`/emulator/v1/projects/${PROJECT}:ruleCoverage.html`), method: 'GET' },
+    { url: storage(`/emulator/v1/projects/${PROJECT}:ruleCoverage`), method: 'GET' },
+    { url: storage(`/emulator/v1/projects/${PROJECT}:ruleCoverage`), method: 'DELETE' },
   ];
 
   beforeAll(async () => {
