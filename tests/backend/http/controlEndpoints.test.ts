@@ -1,6 +1,7 @@
 // The emulator's control endpoints (rules upload, reset, export, import, rules coverage,
 // Storage's /internal/*) answer only callers on this machine: a web page elsewhere that the
-// developer visits gets a 403 naming why, and its preflight is granted nothing. Exports and imports stay inside one folder.
+// developer visits gets a 403 naming why, and its preflight is granted nothing. Exports and
+// imports stay inside one folder.
 
 import fs from 'node:fs/promises';
 import http from 'node:http';
