@@ -211,7 +211,7 @@ async function timeOneRun(db: Firestore, eventId: string): Promise<number> {
 }
 
 async function benchReaction(): Promise<void> {
-  const emulators = await startEmulators({ dataDir: null, ports: { auth: 0, firestore: 0, storage: 0 } });
+  const emulators = await startEmulators({ dataDir: null, requireIndexes: true, ports: { auth: 0, firestore: 0, storage: 0 } });
   Object.assign(process.env, emulators.env);
   const app = initializeApp({ projectId: emulators.projectId }, 'bench-matching');
   const db = getFirestore(app);

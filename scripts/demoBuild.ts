@@ -22,6 +22,7 @@ export async function serveDemoBuild(): Promise<DemoBuild> {
     config: loadConfig(),
     dataDir: null,
     importFile: path.join(repoRoot, 'backend/demo/demoData.json'),
+    requireIndexes: true,
     ports: { auth: 0, firestore: 0, storage: 0 },
   });
   const outDir = await fs.mkdtemp(path.join(os.tmpdir(), 'demo-build-'));

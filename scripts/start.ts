@@ -1,7 +1,8 @@
-// `npm start`: the whole app on this machine. Starts the local backend and the Auth emulator,
-// loads the demo data set into an empty store, starts MailDev (an SMTP catcher with a web inbox)
-// and the worker that runs the server reactions against them (DECISIONS.md, "Where the server
-// reactions run"), then serves the app with Vite pointed at them. Ctrl-C stops everything.
+// `npm start`: the whole app on this machine. Starts the local backend (queries need their
+// indexes, as in production) and the Auth emulator, loads the demo data set into an empty store,
+// starts MailDev (an SMTP catcher with a web inbox) and the worker that runs the server reactions
+// against them (DECISIONS.md, "Where the server reactions run"), then serves the app with Vite
+// pointed at them. Ctrl-C stops everything.
 
 import path from 'node:path';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
@@ -55,7 +56,12 @@ function startLocalWorker(projectId: string): Stop {
 async function main(): Promise<void> {
   const config = loadConfig();
   console.log('Starting the local backend…');
-  const emulators = await startEmulators({ config, importFile: demoData, log: (line) => console.log(line) });
+  const emulators = await startEmulators({
+    config,
+    importFile: demoData,
+    requireIndexes: true,
+    log: (line) => console.log(line),
+  });
 
   // Vite passes VITE_* variables of its own environment to the app.
   Object.assign(process.env, emulators.env, {

@@ -1,7 +1,8 @@
 // The rehearsal's backend process: the local backend (Firestore, Storage) and the Auth emulator,
-// started as `npm run emulators` starts them (backend/src/cli.ts: firebase.json's rules files in
-// force), on the ports and data folder the parent names, so that the rehearsal can kill it with
-// SIGKILL and start it again on the same folder. Prints one line `READY {json}` once it serves.
+// started as `npm start` starts them (backend/src/cli.ts: firebase.json's rules files in force,
+// its indexes required), on the ports and data folder the parent names, so that the rehearsal can
+// kill it with SIGKILL and start it again on the same folder. Prints one line `READY {json}` once
+// it serves.
 //
 // Usage: node --import tsx scripts/rehearse/backendChild.ts <dataDir> <firestorePort> <storagePort> <authPort>
 
@@ -14,6 +15,7 @@ async function main(): Promise<void> {
   const running = await startEmulators({
     dataDir,
     ports: { firestore: Number(firestore), storage: Number(storage), auth: Number(auth) },
+    requireIndexes: true,
     log: (line) => console.log(line),
   });
   console.log(`READY ${JSON.stringify({ projectId: running.projectId, env: running.env })}`);

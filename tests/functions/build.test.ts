@@ -226,7 +226,8 @@ describe('the built functions', () => {
       // The child's Admin SDK talks to a local backend of the test's own: the e-mail handler looks
       // the event up there, finds none to mail, and says so; the delivery that raises no flag runs nothing.
       const { startBackend } = await import('../../backend/src/server.js');
-      const backend = await startBackend({ firestorePort: 0, storagePort: 0 });
+      const { projectIndexes } = await import('../support/projectIndexes.js');
+      const backend = await startBackend({ firestorePort: 0, storagePort: 0, indexes: projectIndexes() });
       try {
         const { stdout } = await run(process.execPath, ['--input-type=module', '-e', DELIVER, entry], {
           cwd: functionsDir,

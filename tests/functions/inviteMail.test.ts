@@ -33,7 +33,8 @@ beforeAll(async () => {
   if (!process.env.FIRESTORE_EMULATOR_HOST) {
     process.env.METADATA_SERVER_DETECTION ??= 'none';
     const { startBackend } = await import('../../backend/src/server');
-    backend = await startBackend({ firestorePort: 0, storagePort: 0 });
+    const { projectIndexes } = await import('../support/projectIndexes');
+    backend = await startBackend({ firestorePort: 0, storagePort: 0, indexes: projectIndexes() });
     process.env.FIRESTORE_EMULATOR_HOST = `127.0.0.1:${backend.firestorePort}`;
   }
   projectId = uniqueProjectId('invite-mail');

@@ -3,7 +3,9 @@
 // pair for the whole run (each test file keeps its data apart under a project id of its own).
 // The addresses go to the test workers through the same variables the official emulators use,
 // so the suite can run against either. A second project listing this set-up finds them set and
-// starts nothing more.
+// starts nothing more. Queries need their indexes (firebase.json's indexes file) as in production;
+// a file that checks the official emulator's behaviour turns that off for its project
+// (tests/support/projectIndexes.ts).
 
 type Stop = () => Promise<void>;
 
@@ -15,7 +17,8 @@ export default async function setup(): Promise<Stop> {
 
   if (!process.env.FIRESTORE_EMULATOR_HOST || !process.env.FIREBASE_STORAGE_EMULATOR_HOST) {
     const { startBackend } = await import('../../backend/src/server.js');
-    const backend = await startBackend({ firestorePort: 0, storagePort: 0 });
+    const { projectIndexes } = await import('./projectIndexes.js');
+    const backend = await startBackend({ firestorePort: 0, storagePort: 0, indexes: projectIndexes() });
     stops.push(() => backend.close());
     process.env.FIRESTORE_EMULATOR_HOST = `127.0.0.1:${backend.firestorePort}`;
     process.env.FIREBASE_STORAGE_EMULATOR_HOST = `127.0.0.1:${backend.storagePort}`;

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBackend, type RunningBackend } from '../../../backend/src/server.js';
 import { launchChromium, openSdkPage } from '../../support/browser.js';
 import { firestoreEmulator, uniqueProjectId } from '../../support/emulators.js';
+import { runEveryQuery } from '../../support/projectIndexes.js';
 import { useSdkPage } from './sdkPage.js';
 
 interface Target {
@@ -45,6 +46,8 @@ describe('Firestore engine features through the web SDK in Chromium', () => {
   const projectId = uniqueProjectId('features');
   useSdkPage(projectId, async (opened) => {
     page = opened;
+    // The official emulator's behaviour: every query runs, whatever indexes it would need.
+    await runEveryQuery(projectId);
     await connect(page, { projectId, ...firestoreEmulator() });
   });
 

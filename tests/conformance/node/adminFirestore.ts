@@ -1,11 +1,13 @@
 // A firebase-admin Firestore client for one test file, on a project of its own. It talks to
 // FIRESTORE_EMULATOR_HOST when the runner set it (the local backend from globalSetup, or the
-// official emulator); otherwise it starts the gRPC server alone over a fresh engine.
+// official emulator); otherwise it starts the gRPC server alone over a fresh engine. Either way
+// the project has the official emulator's behaviour: every query runs, whatever indexes it needs.
 
 import { randomUUID } from 'node:crypto';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getFirestore, type Firestore } from 'firebase-admin/firestore';
 import { uniqueProjectId } from '../../support/emulators.js';
+import { runEveryQuery } from '../../support/projectIndexes.js';
 
 export interface AdminFirestore {
   db: Firestore;
@@ -29,6 +31,7 @@ export async function openAdminFirestore(label: string): Promise<AdminFirestore>
     process.env.FIRESTORE_EMULATOR_HOST = `127.0.0.1:${server.port}`;
   }
   const projectId = uniqueProjectId(label);
+  if (stops.length === 0) await runEveryQuery(projectId);
   const app = initializeApp({ projectId }, `${label}-${randomUUID()}`);
   const db = getFirestore(app);
   return {
