@@ -11,7 +11,7 @@ import type { RulesSource } from './rules/authorizer.js';
 import { readRulesFile, watchRulesFile } from './rules/rulesFiles.js';
 import { loadConfig, type LocalConfig, type ServiceAddress } from './config.js';
 import { datasetDocuments, readDataset } from './dataset.js';
-import { requiredIndexes, watchIndexesFile } from './firestore/indexes/indexesFile.js';
+import { indexesDisplayName, requiredIndexes, watchIndexesFile } from './firestore/indexes/indexesFile.js';
 import { startBackend, type RunningBackend } from './server.js';
 
 export interface EmulatorsOptions {
@@ -92,7 +92,7 @@ export async function startEmulators(options: EmulatorsOptions = {}): Promise<Ru
         indexesFile,
         (definitions) => {
           backend.indexes.setDefaults({ definitions });
-          log(`Reloaded ${path.relative(process.cwd(), indexesFile) || indexesFile}`);
+          log(`Reloaded ${indexesDisplayName(indexesFile)}`);
         },
         (error) => log(`${error.message} (the previous indexes stay in force)`),
       ),

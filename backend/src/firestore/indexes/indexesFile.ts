@@ -8,7 +8,7 @@ import { NO_INDEXES, parseIndexesFile, type IndexDefinitions } from './definitio
 import type { IndexSettings } from './indexPolicy.js';
 
 /** How the file is named in messages: relative to the working folder when inside it. */
-function displayName(file: string): string {
+export function indexesDisplayName(file: string): string {
   const relative = path.relative(process.cwd(), file);
   return relative && !relative.startsWith('..') && !path.isAbsolute(relative) ? relative : file;
 }
@@ -19,9 +19,9 @@ export function readIndexesFile(file: string): IndexDefinitions {
   try {
     text = fs.readFileSync(file, 'utf8');
   } catch (error) {
-    throw new Error(`Cannot read the indexes file ${displayName(file)}: ${(error as Error).message}`, { cause: error });
+    throw new Error(`Cannot read the indexes file ${indexesDisplayName(file)}: ${(error as Error).message}`, { cause: error });
   }
-  return parseIndexesFile(text, displayName(file));
+  return parseIndexesFile(text, indexesDisplayName(file));
 }
 
 /** Production's enforcement with the given indexes file (none: automatic single-field indexes only). */
@@ -61,7 +61,7 @@ export function watchIndexesFile(
     if (text === last) return;
     last = text;
     try {
-      onChange(parseIndexesFile(text, displayName(file)));
+      onChange(parseIndexesFile(text, indexesDisplayName(file)));
     } catch (error) {
       onError(error instanceof Error ? error : new Error(String(error)));
     }
