@@ -33,6 +33,26 @@ export async function readSharedEvent(): Promise<Event | null> {
   return chooseSharedEvent(await readEventsOnce(), now);
 }
 
+/** A read started as the app's code arrives (startSharedEventRead), shared by the followers that start before it settles. */
+let pendingRead: Promise<Event | null> | null = null;
+
+/**
+ * Starts reading the shared event now, before the app has rendered: the first followSharedEvent
+ * (PresentersContext, which every page mounts) takes it over instead of reading again, so a phone's
+ * round trip for the queue overlaps the app's start-up instead of following it.
+ */
+export function startSharedEventRead(): Promise<Event | null> {
+  if (pendingRead === null) {
+    const read = readSharedEvent();
+    pendingRead = read;
+    const settled = () => {
+      if (pendingRead === read) pendingRead = null;
+    };
+    read.then(settled, settled);
+  }
+  return pendingRead;
+}
+
 /** True when a service worker serves this page: the full SDK's chunk is then on the device, and its cache can show the queue at once. */
 function fullSdkOnDevice(): boolean {
   return typeof navigator !== 'undefined' && Boolean(navigator.serviceWorker?.controller);
@@ -90,7 +110,7 @@ export function followSharedEvent(
   const wait = live ? setTimeout(startLive, LITE_READ_WAIT_MS) : undefined;
   if (live && fullSdkOnDevice()) startLive();
 
-  readSharedEvent().then(
+  startSharedEventRead().then(
     (event) => {
       reportBackendAnswered();
       if (stopped) return;
