@@ -10,11 +10,21 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { build, type Plugin, type UserConfig } from 'vite';
+import { build, type Plugin, type Rolldown, type UserConfig } from 'vite';
 import { STORAGE_KEYS } from '../src/config/constants.js';
 import { variantPickerScript, variantStyles, VARIANT_ATTRIBUTE, type FirstScreenPage } from '../src/lib/firstScreenVariants.js';
 
 const ENTRY = 'src/app/firstScreens.tsx';
+/** The modules src/main.tsx imports in stages: the page preloads them with the entry's own code. */
+const STAGES = ['src/app/router.tsx', 'src/app/renderApp.tsx'];
+/** Each first screen's route modules (src/app/router.tsx), by the path it is rendered for: the page preloads the picked variant's. */
+const ROUTE_MODULES: Record<string, string[]> = {
+  '/': ['src/app/routes/HomeRoute.tsx'],
+  '/profile': ['src/app/routes/ProfileRoute.tsx'],
+  '/presenters': ['src/app/routes/PresentersRoute.tsx'],
+  '/results': ['src/app/routes/ResultsRoute.tsx'],
+  '/events': ['src/app/routes/AdminRoute.tsx', 'src/app/routes/EventsRoute.tsx'],
+};
 
 interface FirstScreensModule {
   renderFirstScreens: () => Promise<FirstScreenPage[]>;
@@ -45,8 +55,37 @@ async function renderPages(root: string, mode: string, resolve: UserConfig['reso
 
 const escapeText = (text: string) => text.replace(/<\//g, '<\\/');
 
+/** The code the page preloads: the entry's and its stages' (all variants), and each variant's route's. */
+interface PagePreloads {
+  common: string[];
+  byVariant: Record<string, string[]>;
+}
+
+/** The built files of `modules` and of everything they import statically, as URLs under `base`. */
+function chunkClosure(bundle: Rolldown.OutputBundle, root: string, base: string, modules: string[]): string[] {
+  const chunks = Object.values(bundle).filter((output): output is Rolldown.OutputChunk => output.type === 'chunk');
+  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const files = new Set<string>();
+  const add = (file: string) => {
+    if (files.has(file)) return;
+    files.add(file);
+    for (const imported of byFile.get(file)?.imports ?? []) add(imported);
+  };
+  for (const module of modules) {
+    const chunk = chunks.find((candidate) => candidate.facadeModuleId === path.join(root, module));
+    if (!chunk) throw new Error(`The build has no chunk for ${module}: is it still imported on demand?`);
+    add(chunk.fileName);
+  }
+  return [...files].map((file) => `${base}${file}`);
+}
+
 /** The page: the template with the screens' styles and picker in its head and the screens in #root. */
-function pageHtml(template: string, page: FirstScreenPage, storageKeys: { profile: string; admin: string }): string {
+function pageHtml(
+  template: string,
+  page: FirstScreenPage,
+  storageKeys: { profile: string; admin: string },
+  preloads: PagePreloads,
+): string {
   // The variants share most styles (the frame's): each goes in once.
   const styles = new Map(page.variants.flatMap((variant) => variant.styles));
   const css = [...styles.values()].join('');
@@ -57,7 +96,7 @@ function pageHtml(template: string, page: FirstScreenPage, storageKeys: { profil
     `<style>${variantStyles(page.variants)}</style>` +
     `<style data-emotion="css ${names}">${escapeText(css)}</style>`;
   const screens = page.variants.map((variant) => `<div ${VARIANT_ATTRIBUTE}="${variant.id}">${variant.html}</div>`).join('');
-  const withHead = afterFirstPaint(template).replace('</title>', `</title>${head}`);
+  const withHead = afterFirstPaint(template, preloads).replace('</title>', `</title>${head}`);
   if (!withHead.includes('<div id="root"></div>')) throw new Error('index.html has no empty <div id="root"></div>.');
   return withHead.replace('<div id="root"></div>', `<div id="root">${screens}</div>`);
 }
@@ -68,11 +107,13 @@ const MODULE_TAG =
 /**
  * The page with the app's code requested once the first screen has painted: Vite's entry script
  * and its modulepreload links become a small script at the end of the body that adds them after
- * the next frame (or after 100 ms, for a page opened in the background, where frames wait). The
- * first screen needs no script, and so nothing, not even a quick network, can hold its paint
- * for script work; on a phone this costs about a frame of a download that takes seconds.
+ * the next frame (or after 100 ms, for a page opened in the background, where frames wait), with
+ * preloads for the start-up's later stages and for the picked variant's route. The first screen
+ * needs no script, and so nothing, not even a quick network, can hold its paint for script work;
+ * on a phone this costs about a frame of a download that takes seconds. Preloading fetches and
+ * compiles without running: each stage still runs in a task of its own.
  */
-function afterFirstPaint(template: string): string {
+function afterFirstPaint(template: string, { common, byVariant }: PagePreloads): string {
   const entries: string[] = [];
   const preloads: string[] = [];
   const stripped = template.replace(MODULE_TAG, (tag, url: string) => {
@@ -80,11 +121,17 @@ function afterFirstPaint(template: string): string {
     return '';
   });
   if (entries.length !== 1) throw new Error(`index.html should have one module entry script, found ${entries.length}.`);
+  const shared = [...new Set([...preloads, ...common])].filter((url) => url !== entries[0]);
+  const variants = Object.fromEntries(
+    Object.entries(byVariant).map(([id, urls]) => [id, urls.filter((url) => !shared.includes(url) && url !== entries[0])]),
+  );
   const loader =
-    `(function(e,p){var d=false;function go(){if(d)return;d=true;p.forEach(function(h){var l=document.createElement('link');` +
-    `l.rel='modulepreload';l.crossOrigin='';l.href=h;document.head.appendChild(l)});var s=document.createElement('script');` +
-    `s.type='module';s.crossOrigin='';s.src=e;document.head.appendChild(s)}requestAnimationFrame(function(){setTimeout(go,0)});` +
-    `setTimeout(go,100)})(${JSON.stringify(entries[0])},${JSON.stringify(preloads)});`;
+    `(function(e,p,v){var d=false;function go(){if(d)return;d=true;` +
+    `p.concat(v[document.documentElement.getAttribute(${JSON.stringify(VARIANT_ATTRIBUTE)})]||[]).forEach(function(h){` +
+    `var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=h;document.head.appendChild(l)});` +
+    `var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=e;document.head.appendChild(s)}` +
+    `requestAnimationFrame(function(){setTimeout(go,0)});setTimeout(go,100)})` +
+    `(${JSON.stringify(entries[0])},${JSON.stringify(shared)},${JSON.stringify(variants)});`;
   return stripped.replace('</body>', `<script>${loader}</script></body>`);
 }
 
@@ -92,12 +139,14 @@ export function firstScreens(): Plugin {
   let root = process.cwd();
   let mode = 'production';
   let resolve: UserConfig['resolve'];
+  let base = '/';
   return {
     name: 'first-screens',
     apply: 'build',
     configResolved(config) {
       root = config.root;
       mode = config.mode;
+      base = config.base;
       resolve = { alias: config.resolve.alias };
     },
     generateBundle: {
@@ -108,8 +157,16 @@ export function firstScreens(): Plugin {
         if (!index || index.type !== 'asset' || typeof index.source !== 'string') return;
         const template = index.source;
         const keys = { profile: STORAGE_KEYS.profile, admin: STORAGE_KEYS.adminSession };
+        const common = chunkClosure(bundle, root, base, STAGES);
         for (const page of await renderPages(root, mode, resolve)) {
-          const source = pageHtml(template, page, keys);
+          const byVariant = Object.fromEntries(
+            page.variants.map((variant) => {
+              const modules = ROUTE_MODULES[variant.render];
+              if (!modules) throw new Error(`No route modules listed for the first screen of ${variant.render}.`);
+              return [variant.id, chunkClosure(bundle, root, base, modules)];
+            }),
+          );
+          const source = pageHtml(template, page, keys, { common, byVariant });
           if (page.file === 'index.html') index.source = source;
           else this.emitFile({ type: 'asset', fileName: page.file, source });
         }

@@ -1,17 +1,22 @@
-// The browser entry point: renders the app over the build-time first screen (src/lib/firstScreen.ts;
-// React's first commit replaces what the container holds) once the current route's code is in, so
-// the page goes from that screen straight to the live one with no spinner between; and registers
-// the service worker once the page has loaded (its code is not part of the first load; see
-// src/components/UpdatePrompt.tsx).
+// The browser entry point: starts reading the shared event, then renders the app over the
+// build-time first screen (src/lib/firstScreen.ts; React's first commit replaces what the
+// container holds) once the current route's code is in, so the page goes from that screen
+// straight to the live one with no spinner between; and registers the service worker once the
+// page has loaded (its code is not part of the first load; see src/components/UpdatePrompt.tsx).
+//
+// The start-up runs in stages, each in a task of its own (the page's HTML preloads every stage's
+// code, scripts/firstScreens.ts): the read's request goes out first, and no single task holds a
+// phone's main thread for all of the app's code at once.
 
-import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
-import { AppTree } from './app/App';
-import { createRouter, routeReady } from './app/router';
+import { startSharedEventRead } from './db/sharedEvent';
 import { keepTypedInput } from './lib/firstScreen';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element.');
+keepTypedInput(container);
+
+// Every page shows the shared event: its read goes out while the app's code starts.
+startSharedEventRead().catch(() => undefined);
 
 // After the page's load event (it may have come before this script ran: the page requests the
 // app's code once its first screen has painted).
@@ -25,15 +30,11 @@ function registerServiceWorker() {
 if (document.readyState === 'complete') registerServiceWorker();
 else window.addEventListener('load', registerServiceWorker, { once: true });
 
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+await nextTask();
+const { createRouter, routeReady } = await import('./app/router');
 const router = createRouter();
-await routeReady(router);
-keepTypedInput(container);
-// A transition lets React render in short slices, so a phone's main thread never stays busy long
-// enough to hold up a tap or a paint.
-startTransition(() => {
-  createRoot(container).render(
-    <StrictMode>
-      <AppTree router={router} />
-    </StrictMode>,
-  );
-});
+await nextTask();
+const [{ renderApp }] = await Promise.all([import('./app/renderApp'), routeReady(router)]);
+renderApp(container, router);

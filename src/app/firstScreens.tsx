@@ -96,7 +96,7 @@ async function renderVariant({ render, withProfile, ...condition }: VariantPlan)
     </CacheProvider>,
   );
   const styles = Object.entries(cache.inserted).filter((entry): entry is [string, string] => typeof entry[1] === 'string');
-  return { ...condition, html, styles };
+  return { ...condition, render, html, styles };
 }
 
 /** Every first screen, page by page. */

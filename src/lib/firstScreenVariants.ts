@@ -36,6 +36,8 @@ export function variantStyles(conditions: VariantCondition[]): string {
 }
 
 export interface RenderedVariant extends VariantCondition {
+  /** The path it was rendered at (the redirect's target where there is one). */
+  render: string;
   /** The screen's markup. */
   html: string;
   /** Its styles, by the name emotion knows each by (so the app's styling takes them over). */

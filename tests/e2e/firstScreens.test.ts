@@ -43,6 +43,16 @@ const profile = {
   'Company Name': 'Clinique Nord',
 };
 
+/** A completed provider profile as the app stores it (the spec's section 3 `profile` item). */
+const storedProfileFields = {
+  first_name: 'Omar',
+  last_name: 'Diaz',
+  email: 'omar.diaz@example.com',
+  company: 'MedScale',
+  phone: '',
+  terms_accepted: true,
+};
+
 describe('a first-time visitor', () => {
   it('sees the profile form at /profile before any script has run, and keeps what was typed when the app takes over', async () => {
     const { context, page } = await freshPhone();
@@ -74,6 +84,41 @@ describe('a first-time visitor', () => {
     } finally {
       await context.close();
     }
+  });
+
+  it("asks for the code of the screen it shows along with the app's own, before any of it runs, and for no other screen's", async () => {
+    const requestedBeforeAnyScript = async (storedProfile: boolean) => {
+      const { context, page } = await freshPhone();
+      try {
+        if (storedProfile) {
+          await context.addInitScript({
+            content: `localStorage.setItem('profile', ${JSON.stringify(JSON.stringify({ user_id: '', ...storedProfileFields }))});`,
+          });
+        }
+        // The app's code is held back: none of it runs, so nothing but the page itself asks for code.
+        await page.route('**/assets/*.js', () => undefined);
+        await page.goto(new URL('/presenters', bed().app.url).href, { waitUntil: 'commit' });
+        // The page asks for its code all at once, the entry script last.
+        await page.locator('head > script[type="module"][src]').waitFor({ state: 'attached' });
+        return await page.evaluate(() =>
+          [
+            ...document.querySelectorAll<HTMLLinkElement | HTMLScriptElement>(
+              'head > link[rel="modulepreload"], head > script[src]',
+            ),
+          ].map((element) => new URL('href' in element ? element.href : element.src).pathname.replace(/^\/assets\//, '')),
+        );
+      } finally {
+        await context.close();
+      }
+    };
+    const newcomer = await requestedBeforeAnyScript(false);
+    // The start-up's later stages (src/main.tsx) come with the entry, not after it has run.
+    expect(newcomer.filter((file) => /^(router|renderApp)-/.test(file))).toHaveLength(2);
+    expect(newcomer.some((file) => file.startsWith('ProfileRoute-'))).toBe(true);
+    expect(newcomer.some((file) => file.startsWith('PresentersRoute-'))).toBe(false);
+    const provider = await requestedBeforeAnyScript(true);
+    expect(provider.some((file) => file.startsWith('PresentersRoute-'))).toBe(true);
+    expect(provider.some((file) => file.startsWith('ProfileRoute-'))).toBe(false);
   });
 
   it('fills the profile form in while Auth has not answered, and the profile saved then is stored under its uid', async () => {
