@@ -101,6 +101,9 @@ function pageHtml(
   return withHead.replace('<div id="root"></div>', `<div id="root">${screens}</div>`);
 }
 
+/** How many modulepreload links the page adds in one task. */
+const PRELOADS_PER_TASK = 10;
+
 const MODULE_TAG =
   /\s*<(?:script type="module" crossorigin src|link rel="modulepreload" crossorigin href)="([^"]+)"[^>]*>(?:<\/script>)?/g;
 
@@ -125,11 +128,14 @@ function afterFirstPaint(template: string, { common, byVariant }: PagePreloads):
   const variants = Object.fromEntries(
     Object.entries(byVariant).map(([id, urls]) => [id, urls.filter((url) => !shared.includes(url) && url !== entries[0])]),
   );
+  // Each link starts a request as it is added: the links go in a few at a time, each batch in a task
+  // of its own (the picked variant's last), so that no one task holds a phone's main thread for long.
   const loader =
-    `(function(e,p,v){var d=false;function go(){if(d)return;d=true;` +
-    `p.concat(v[document.documentElement.getAttribute(${JSON.stringify(VARIANT_ATTRIBUTE)})]||[]).forEach(function(h){` +
-    `var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=h;document.head.appendChild(l)});` +
-    `var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=e;document.head.appendChild(s)}` +
+    `(function(e,p,v){var d=false;function add(l){document.head.appendChild(l)}function go(){if(d)return;d=true;` +
+    `var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=e;add(s);` +
+    `var q=p.concat(v[document.documentElement.getAttribute(${JSON.stringify(VARIANT_ATTRIBUTE)})]||[]);` +
+    `(function next(){q.splice(0,${PRELOADS_PER_TASK}).forEach(function(h){var l=document.createElement('link');` +
+    `l.rel='modulepreload';l.crossOrigin='';l.href=h;add(l)});if(q.length)setTimeout(next,0)})()}` +
     `requestAnimationFrame(function(){setTimeout(go,0)});setTimeout(go,100)})` +
     `(${JSON.stringify(entries[0])},${JSON.stringify(shared)},${JSON.stringify(variants)});`;
   return stripped.replace('</body>', `<script>${loader}</script></body>`);

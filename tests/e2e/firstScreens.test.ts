@@ -87,7 +87,7 @@ describe('a first-time visitor', () => {
   });
 
   it("asks for the code of the screen it shows along with the app's own, before any of it runs, and for no other screen's", async () => {
-    const requestedBeforeAnyScript = async (storedProfile: boolean) => {
+    const requestedBeforeAnyScript = async (storedProfile: boolean, route: string) => {
       const { context, page } = await freshPhone();
       try {
         if (storedProfile) {
@@ -98,8 +98,8 @@ describe('a first-time visitor', () => {
         // The app's code is held back: none of it runs, so nothing but the page itself asks for code.
         await page.route('**/assets/*.js', () => undefined);
         await page.goto(new URL('/presenters', bed().app.url).href, { waitUntil: 'commit' });
-        // The page asks for its code all at once, the entry script last.
-        await page.locator('head > script[type="module"][src]').waitFor({ state: 'attached' });
+        // The page asks for the entry first, then for the preloads a few at a time, its screen's route last.
+        await page.locator(`head > link[rel="modulepreload"][href*="/assets/${route}-"]`).waitFor({ state: 'attached' });
         return await page.evaluate(() =>
           [
             ...document.querySelectorAll<HTMLLinkElement | HTMLScriptElement>(
@@ -111,12 +111,12 @@ describe('a first-time visitor', () => {
         await context.close();
       }
     };
-    const newcomer = await requestedBeforeAnyScript(false);
+    const newcomer = await requestedBeforeAnyScript(false, 'ProfileRoute');
     // The start-up's later stages (src/main.tsx) come with the entry, not after it has run.
     expect(newcomer.filter((file) => /^(router|renderApp)-/.test(file))).toHaveLength(2);
     expect(newcomer.some((file) => file.startsWith('ProfileRoute-'))).toBe(true);
     expect(newcomer.some((file) => file.startsWith('PresentersRoute-'))).toBe(false);
-    const provider = await requestedBeforeAnyScript(true);
+    const provider = await requestedBeforeAnyScript(true, 'PresentersRoute');
     expect(provider.some((file) => file.startsWith('PresentersRoute-'))).toBe(true);
     expect(provider.some((file) => file.startsWith('ProfileRoute-'))).toBe(false);
   });
