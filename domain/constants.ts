@@ -18,6 +18,9 @@ export const DEFAULT_MAX_MATCHES_PER_PRESENTER = 5;
 export const DEFAULT_FAIR_SCORES = false;
 export const DEFAULT_EXCLUDE_CONFLICTS = true;
 
+/** 'Share feedback with presenters' when the event does not set it (issue 24): off. */
+export const DEFAULT_SHARE_FEEDBACK = false;
+
 /**
  * Fair scores (domain/insights.ts): a provider's ratings are standardised only from this many
  * star ratings in the event. With fewer, their own mean and spread say too little (two ratings

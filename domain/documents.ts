@@ -57,6 +57,11 @@ export interface EventDocument<Time = unknown> {
    * provider with a presenter of the same company or e-mail domain. Absent: true.
    */
   exclude_conflicts?: boolean;
+  /**
+   * 'Share feedback with presenters' (issue 24): matching writes each presenter their ratings and
+   * comments without authors (domain/feedback.ts). Absent: false.
+   */
+  share_feedback?: boolean;
   /** Where the matching reaction stands (DECISIONS.md); written by the server only, absent until it first runs. */
   matching_status?: ReactionStatus<Time>;
   /** Where the e-mailing reaction stands (DECISIONS.md); written by the server only, absent until it first runs. */

@@ -1,0 +1,164 @@
+// Feedback presenters take home (issue 24, point 2): when the event shares feedback with its
+// presenters, the matching reaction writes each presenter what the providers said about their
+// pitch, question by question: how many rated, the mean, how the ratings spread over 1-5 stars,
+// and the comments, none with its author. Pure, so the Cloud Function, the local worker and the
+// tests run the same code.
+//
+// Where the issue is silent, this module decides (and its tests pin down):
+// - A question is shared only when at least FEEDBACK_MIN_RATERS providers gave it a rating (a
+//   'text' question: a written answer); with fewer, nothing of it is shared, not even the count,
+//   so that no rater can be picked out. Comments follow their question: a comment on a question
+//   not shared is not shared.
+// - 'stars' and 'rating' questions carry the count, mean, distribution and comments; a 'text'
+//   question's written answers are its comments (the questionnaire says they are shared too).
+// - One answer per provider and question counts, the latest (as in matching); a rating counts
+//   when it is a whole number from 1 to 5. Comments are trimmed, empty ones dropped, and sorted
+//   by their text: neither the order of answering nor the provider's id shows through.
+// - Every question of the questionnaire is listed, in question_number order, so the presenter
+//   sees which ones had too few ratings.
+
+import { RATING_MAX, RATING_MIN } from './constants.js';
+import type { QuestionDocument, QuestionType } from './documents.js';
+
+/** The fewest raters a question needs before anything of it is shared (issue 24). */
+export const FEEDBACK_MIN_RATERS = 3;
+
+/** What the presenter reads in place of a question with too few raters. */
+export const NOT_ENOUGH_RATINGS = 'Not enough ratings to share';
+
+/** One stored answer, as feedback reads it. */
+export interface FeedbackAnswer {
+  provider_id: string;
+  presenter_id: string;
+  question_id: string;
+  event_id: string;
+  rating: number | null;
+  comment: string | null;
+  response: string | null;
+  /** The response's updated_at in ms: of two answers to one question, the later counts. */
+  answeredAt?: number;
+}
+
+/** A question as feedback lists it. */
+export type FeedbackQuestion = Pick<QuestionDocument, 'question_number' | 'type' | 'title'> & { question_id: string };
+
+/** A question nobody may see the answers of: fewer than FEEDBACK_MIN_RATERS raters. */
+export interface WithheldQuestionFeedback {
+  question_id: string;
+  title: string;
+  type: QuestionType;
+  shared: false;
+}
+
+/** A question's answers, without their authors. */
+export interface SharedQuestionFeedback {
+  question_id: string;
+  title: string;
+  type: QuestionType;
+  shared: true;
+  /** Providers who rated it (for a 'text' question: who wrote an answer). */
+  count: number;
+  /** The mean rating; null for a 'text' question. */
+  mean: number | null;
+  /** Ratings per star, 1 to 5 (index 0 is 1 star); empty for a 'text' question. */
+  distribution: number[];
+  /** The comments (for a 'text' question the answers), sorted by their text. */
+  comments: string[];
+}
+
+export type QuestionFeedback = WithheldQuestionFeedback | SharedQuestionFeedback;
+
+/** events/{eventId}/feedback/{presenterId}: written by the matching reaction only. */
+export interface PresenterFeedbackDocument<Time = unknown> {
+  event_id: string;
+  presenter_id: string;
+  /** The questionnaire's questions, in order. */
+  questions: QuestionFeedback[];
+  /** When matching wrote it. */
+  written_at: Time;
+}
+
+const isWholeRating = (rating: unknown): rating is number =>
+  typeof rating === 'number' && Number.isInteger(rating) && rating >= RATING_MIN && rating <= RATING_MAX;
+
+const cleanText = (value: string | null): string => (typeof value === 'string' ? value.trim() : '');
+
+const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** The latest answer of each provider to each question, of this event and presenter only. */
+function latestAnswers(eventId: string, presenterId: string, answers: readonly FeedbackAnswer[]): Map<string, FeedbackAnswer[]> {
+  const latest = new Map<string, FeedbackAnswer>();
+  for (const answer of answers) {
+    if (answer.event_id !== eventId || answer.presenter_id !== presenterId) continue;
+    const key = `${answer.question_id}\n${answer.provider_id}`;
+    const held = latest.get(key);
+    if (!held || (answer.answeredAt ?? Number.POSITIVE_INFINITY) >= (held.answeredAt ?? Number.POSITIVE_INFINITY)) {
+      latest.set(key, answer);
+    }
+  }
+  const byQuestion = new Map<string, FeedbackAnswer[]>();
+  for (const answer of latest.values()) {
+    byQuestion.set(answer.question_id, [...(byQuestion.get(answer.question_id) ?? []), answer]);
+  }
+  return byQuestion;
+}
+
+/** One question's feedback from its answers (one per provider). */
+export function questionFeedback(question: FeedbackQuestion, answers: readonly FeedbackAnswer[]): QuestionFeedback {
+  const { question_id, title, type } = question;
+  const withheld: WithheldQuestionFeedback = { question_id, title, type, shared: false };
+  if (type === 'text') {
+    const written = answers.map((answer) => cleanText(answer.response)).filter((text) => text !== '');
+    if (written.length < FEEDBACK_MIN_RATERS) return withheld;
+    return {
+      question_id,
+      title,
+      type,
+      shared: true,
+      count: written.length,
+      mean: null,
+      distribution: [],
+      comments: written.sort(byText),
+    };
+  }
+  const ratings = answers.map((answer) => answer.rating).filter(isWholeRating);
+  if (ratings.length < FEEDBACK_MIN_RATERS) return withheld;
+  const distribution = Array.from({ length: RATING_MAX }, () => 0);
+  for (const rating of ratings) distribution[rating - RATING_MIN] = (distribution[rating - RATING_MIN] ?? 0) + 1;
+  const comments = answers.map((answer) => cleanText(answer.comment)).filter((text) => text !== '');
+  return {
+    question_id,
+    title,
+    type,
+    shared: true,
+    count: ratings.length,
+    mean: ratings.reduce((sum, rating) => sum + rating, 0) / ratings.length,
+    distribution,
+    comments: comments.sort(byText),
+  };
+}
+
+/** A presenter's feedback for an event: every question, in order, from the event's answers. */
+export function presenterFeedback(
+  eventId: string,
+  presenterId: string,
+  questions: readonly FeedbackQuestion[],
+  answers: readonly FeedbackAnswer[],
+): QuestionFeedback[] {
+  const byQuestion = latestAnswers(eventId, presenterId, answers);
+  return [...questions]
+    .sort((a, b) => a.question_number - b.question_number || byText(a.question_id, b.question_id))
+    .map((question) => questionFeedback(question, byQuestion.get(question.question_id) ?? []));
+}
+
+/** A mean as the presenter reads it: one decimal. */
+export const formatMean = (mean: number): string => mean.toFixed(1);
+
+/** One line per question, as the result e-mail and the page's summary say it. */
+export function feedbackSummaryLine(question: QuestionFeedback): string {
+  if (!question.shared) return `${question.title}: ${NOT_ENOUGH_RATINGS}`;
+  const raters = `${question.count} ${question.type === 'text' ? 'answer' : 'rating'}${question.count === 1 ? '' : 's'}`;
+  return question.mean === null
+    ? `${question.title}: ${raters}`
+    : `${question.title}: ${formatMean(question.mean)} of ${RATING_MAX} from ${raters}`;
+}
