@@ -175,6 +175,25 @@ const matchReasons = {
   ],
 };
 
+/** A presenter's feedback (domain/feedback.ts): one question shared, one with too few raters. */
+const feedback = {
+  event_id: 'ev1',
+  presenter_id: PRESENTER,
+  questions: [
+    {
+      question_id: 'q1',
+      title: 'Question 1',
+      type: 'stars',
+      shared: true,
+      count: 3,
+      mean: 4,
+      distribution: [0, 0, 1, 1, 1],
+      comments: ['Clear.'],
+    },
+    { question_id: 'q2', title: 'Question 2', type: 'stars', shared: false },
+  ],
+};
+
 const upload = (actor: Actor, path: string, bytes: Uint8Array, contentType: string) =>
   actor.storage
     .ref(path)
@@ -502,6 +521,40 @@ export function matrixGroups(backdoor: Backdoor): MatrixGroup[] {
       target: 'match_reasons',
       documents: { 'match_reasons/m1': matchReasons },
       rows: serverRecords('match_reasons', 'm1', matchReasons, ADMIN_ONLY, backdoor),
+    },
+    {
+      // Feedback presenters take home (issue 24): one presenter's ratings and comments without
+      // authors. The presenter who signed up (id = uid) reads their own, admins read all (the
+      // preview); only the matching reaction writes them, and an admin deletes them with their event.
+      target: 'events/{eventId}/feedback',
+      documents: {
+        'events/ev1': storedEvent,
+        [`events/ev1/feedback/${PRESENTER}`]: feedback,
+        'events/ev1/feedback/p-ada': feedback,
+      },
+      rows: [
+        {
+          operation: 'get (the presenter’s own)',
+          allowed: ['presenter', 'admin'],
+          attempt: (a) => getDoc(doc(a.db, 'events', 'ev1', 'feedback', PRESENTER)),
+        },
+        {
+          operation: 'get (another presenter’s)',
+          allowed: ADMIN_ONLY,
+          attempt: (a) => getDoc(doc(a.db, 'events', 'ev1', 'feedback', 'p-ada')),
+        },
+        { operation: 'list', allowed: ADMIN_ONLY, attempt: (a) => getDocs(collection(a.db, 'events', 'ev1', 'feedback')) },
+        ...adminWrites(`events/ev1/feedback`, PRESENTER, feedback, { presenter_id: 'p-ada' }, backdoor).map((row) => ({
+          ...row,
+          allowed: row.operation === 'delete' ? ADMIN_ONLY : NOBODY,
+        })),
+        {
+          operation: 'create their own (id = their uid)',
+          allowed: NOBODY,
+          attempt: (a) => setDoc(doc(a.db, 'events', 'ev1', 'feedback', a.uid ?? 'anyone'), feedback),
+          after: (a) => backdoor.seed({ [`events/ev1/feedback/${a.uid ?? 'anyone'}`]: feedback }),
+        },
+      ],
     },
     {
       // Rosters: each presenter's company for the room display, which anyone opens with the event
