@@ -33,6 +33,7 @@ import type { Event } from '../types/event';
 import { snapshotOptions } from './converters';
 import { eventFromData } from './eventData';
 import { db } from './firebase';
+import { deleteRaters } from './raters';
 import { deleteEventLogos, uploadEventLogo } from './storage';
 
 /** What the Create Event and Edit Event forms edit. */
@@ -213,5 +214,6 @@ export async function deleteEvent(eventId: string): Promise<void> {
   await deleteEventDocuments('responses', eventId);
   await deleteEventDocuments('final_matches', eventId);
   await deleteEventDocuments('match_reasons', eventId);
+  await deleteRaters(eventId);
   await deleteDoc(doc(eventsCollection, eventId));
 }

@@ -20,6 +20,7 @@ import type { QuestionType } from '../types/question';
 import type { Answer, ProviderResponse, SaveOutcome } from '../types/response';
 import { snapshotOptions, toNumberOr, toStringOr, toStringOrNull } from './converters';
 import { db } from './firebase';
+import { markRater } from './raters';
 import { ensureSignedIn } from './session';
 
 /** The id of one provider's answer to one question about one presenter at one event. */
@@ -121,6 +122,7 @@ export async function saveResponses(eventId: string, presenterId: string, answer
   });
   const lastRef = refs[refs.length - 1];
   if (lastRef === undefined) throw new RangeError('There are no answers to save.');
+  markRater(batch, eventId, user.uid);
   const synced = batch.commit();
   // Marked as handled here: a caller that only needs the local save may leave `synced` alone.
   synced.catch(() => undefined);

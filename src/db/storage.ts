@@ -5,7 +5,9 @@
 import {
   connectStorageEmulator,
   deleteObject,
+  getBytes,
   getDownloadURL,
+  getMetadata,
   getStorage,
   listAll,
   ref,
@@ -74,4 +76,20 @@ export async function deleteEventLogos(eventId: string, only?: { variant: LogoVa
   const logos = await listEventLogos(eventId);
   const doomed = only ? logos.filter((logo) => logo.variant === only.variant && logo.path !== only.keep) : logos;
   await Promise.all(doomed.map((logo) => deleteEventLogo(logo.path)));
+}
+
+/**
+ * Copies a logo to another event (Duplicate event), so that each event owns its files and
+ * deleting one leaves the other's logo in place; returns the copy's download URL. A URL outside
+ * the project's Storage is nobody's file to delete, and is kept as it is.
+ */
+export async function copyEventLogo(url: string, toEventId: string, variant: LogoVariant): Promise<string> {
+  let source;
+  try {
+    source = ref(storage, url);
+  } catch {
+    return url;
+  }
+  const [bytes, metadata] = await Promise.all([getBytes(source), getMetadata(source)]);
+  return uploadEventLogo(toEventId, variant, new Blob([bytes], { type: metadata.contentType ?? '' }));
 }
