@@ -10,13 +10,14 @@
 
 import { startSharedEventRead } from './db/sharedEvent';
 import { keepTypedInput } from './lib/firstScreen';
+import { readRoomChoice } from './lib/roomChoice';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element.');
 keepTypedInput(container);
 
-// Every page shows the shared event: its read goes out while the app's code starts.
-startSharedEventRead().catch(() => undefined);
+// Every page shows the shared event, or the room the phone joined (issue 24): its read goes out while the app's code starts.
+startSharedEventRead(readRoomChoice(window.location, () => window.localStorage, Date.now())).catch(() => undefined);
 
 // After the page's load event (it may have come before this script ran: the page requests the
 // app's code once its first screen has painted).

@@ -74,6 +74,9 @@ const EVENT_NOT_READ: PresentersContextValue = {
   live: null,
   completed: new Set(),
   loading: true,
+  rooms: [],
+  room: null,
+  chooseRoom: () => {},
 };
 
 async function renderVariant({ render, withProfile, ...condition }: VariantPlan): Promise<RenderedVariant> {

@@ -14,9 +14,15 @@ export const LOGO_MAX_BYTES = 5 * 1024 * 1024;
 /**
  * The browser storage items: the spec's 'profile' and 'presenters', and 'admin-session', which
  * marks a browser where an admin is signed in, so that the admin screens know at once whether
- * to show the sign-in form or wait for the kept sign-in.
+ * to show the sign-in form or wait for the kept sign-in, and 'room', the event a phone chose
+ * when several are open (src/lib/roomChoice.ts).
  */
-export const STORAGE_KEYS = { profile: 'profile', presenters: 'presenters', adminSession: 'admin-session' } as const;
+export const STORAGE_KEYS = {
+  profile: 'profile',
+  presenters: 'presenters',
+  adminSession: 'admin-session',
+  room: 'room',
+} as const;
 
 /** Every delay and duration of the UI, in milliseconds. */
 export const timings = {
@@ -57,6 +63,8 @@ export const timings = {
   backgroundStartMaxMs: 2_000,
   /** Toasts of screens the spec gives no duration for. */
   defaultToastMs: 4_000,
+  /** How long a phone remembers the room it joined or chose (a day's sessions; src/lib/roomChoice.ts). */
+  roomChoiceKeepMs: 12 * 60 * 60 * 1000,
 } as const;
 
 /** MUI breakpoints of the layout, in pixels. */

@@ -18,6 +18,8 @@ export const routePatterns = {
   insights: '/events/:eventId/insights',
   invite: '/invite',
   signup: '/signup',
+  /** A room's join link (issue 24): the room display's QR code and printed link; it opens the room's queue. */
+  join: '/join/:code',
 } as const;
 
 /** A pattern with its `:name` parameters filled in, each encoded as one path segment. */
@@ -39,4 +41,5 @@ export const paths = {
   insights: (eventId: string) => fill(routePatterns.insights, { eventId }),
   invite: routePatterns.invite,
   signup: (inviteId: string) => `${routePatterns.signup}?c=${encodeURIComponent(inviteId)}`,
+  join: (code: string) => fill(routePatterns.join, { code }),
 } as const;

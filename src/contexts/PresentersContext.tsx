@@ -1,12 +1,15 @@
 // The shared event followed live, the presenter queue derived from it, and the presenters the
 // current user has answered about (Completed). The queue comes from the event document alone,
-// so a change of live presenter costs one document read. Needs <UserProvider> above it.
+// so a change of live presenter costs one document read. With parallel rooms (issue 24) it is
+// the room the phone joined or chose instead (src/lib/roomChoice.ts), and while several events
+// are open and none is chosen, the rooms to choose from. Needs <UserProvider> above it.
 
-import { createContext, startTransition, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { watchMyResponses } from '../db/deferred';
 import { followSharedEvent } from '../db/sharedEvent';
 import { answeredPresenterIds } from '../lib/answers';
 import { readStoredPresenters, writeStoredPresenters } from '../lib/browserStorage';
+import { readRoomChoice, writeStoredRoom, type RoomChoice } from '../lib/roomChoice';
 import { buildQueue, groupQueue, type QueueEntry, type QueueGroups } from '../../domain/queue';
 import type { Event } from '../types/event';
 import { useUser } from './UserContext';
@@ -23,6 +26,12 @@ export interface PresentersContextValue {
   completed: ReadonlySet<string>;
   /** True until the shared event has been read (or failed to). */
   loading: boolean;
+  /** The open events while several are open and the phone has chosen none: it is asked which room it is in. */
+  rooms: Event[];
+  /** The id of the room the phone joined or chose and follows; null when it follows the shared event. */
+  room: string | null;
+  /** Follows `eventId` from now on, and remembers it on this device. */
+  chooseRoom: (eventId: string) => void;
 }
 
 export const PresentersContext = createContext<PresentersContextValue | null>(null);
@@ -41,30 +50,62 @@ export function PresentersProvider({ children, fallback }: PresentersProviderPro
   const [loading, setLoading] = useState(true);
   /** The saved answers' presenters, as last heard from Firestore, for the event they belong to. */
   const [answered, setAnswered] = useState<{ eventId: string; ids: ReadonlySet<string> } | null>(null);
+  // The address (a scanned room link) or the device's memory, read as the app starts, as src/main.tsx did for the first read.
+  const [choice, setChoice] = useState<RoomChoice | null>(() =>
+    readRoomChoice(window.location, () => window.localStorage, Date.now()),
+  );
+  const [rooms, setRooms] = useState<Event[]>([]);
+  const [room, setRoom] = useState<string | null>(null);
 
   // A visitor with no profile yet (on the profile form, or an attendee reading the results) needs
   // the event only as it is now: one Lite read, so that the full SDK's code (its evaluation is
   // the heaviest work a first screen could do) is not fetched for them. The queue, the live
   // notice and the rating need a profile, and with one the event is followed live.
   const live = user !== null;
-  useEffect(
-    () =>
-      followSharedEvent(
-        (shared) => {
-          // The queue is the screen's content: rendered at once, not as a transition that the
-          // full SDK's and Auth's start-up could hold back.
-          setEvent(shared);
-          setLoading(false);
+  useEffect(() => {
+    let followed: string | null = null;
+    let remembered = choice?.kind === 'event' && choice.stored;
+    return followSharedEvent(
+      (shared) => {
+        // The chosen room is gone (deleted, or a code no event has): forget it, follow the shared event.
+        if (choice !== null && (followed === null || shared === null)) {
+          writeStoredRoom(window.localStorage, null, Date.now());
+          setChoice(null);
+          return;
+        }
+        // A room joined through its link is remembered once the server has named its event.
+        if (followed !== null && !remembered) {
+          remembered = true;
+          writeStoredRoom(window.localStorage, followed, Date.now());
+        }
+        // The queue is the screen's content: rendered at once, not as a transition that the
+        // full SDK's and Auth's start-up could hold back.
+        setEvent(shared);
+        setLoading(false);
+      },
+      () => {
+        // The spec: a failed load in the shared view is silent (no event, empty list).
+        setEvent(null);
+        setLoading(false);
+      },
+      {
+        live,
+        room: choice,
+        onRooms: (open, chosen) => {
+          followed = chosen;
+          setRooms(open);
+          setRoom(chosen);
         },
-        () => {
-          // The spec: a failed load in the shared view is silent (no event, empty list).
-          setEvent(null);
-          setLoading(false);
-        },
-        { live },
-      ),
-    [live],
-  );
+      },
+    );
+  }, [live, choice]);
+
+  const chooseRoom = useCallback((eventId: string) => {
+    writeStoredRoom(window.localStorage, eventId, Date.now());
+    setLoading(true);
+    setRooms([]);
+    setChoice({ kind: 'event', eventId, stored: true });
+  }, []);
 
   const eventId = event?.id ?? null;
   const hasUser = uid !== null && user !== null;
@@ -98,8 +139,8 @@ export function PresentersProvider({ children, fallback }: PresentersProviderPro
   const value = useMemo<PresentersContextValue>(() => {
     const queue = event ? buildQueue(event, completed) : [];
     const groups = groupQueue(queue);
-    return { event, queue, groups, live: groups.live[0] ?? null, completed, loading };
-  }, [event, completed, loading]);
+    return { event, queue, groups, live: groups.live[0] ?? null, completed, loading, rooms, room, chooseRoom };
+  }, [event, completed, loading, rooms, room, chooseRoom]);
 
   return (
     <PresentersContext.Provider value={value}>

@@ -31,14 +31,41 @@ const eventsCollection = collection(db, 'events').withConverter(eventConverter);
 /**
  * Receives the shared event (or null) and whether it came from the device's cache (true) or the
  * server (false): a caller that already showed newer server data can skip a stale cached one.
+ * watchSharedEvent also passes the open events (parallel rooms, issue 24).
  */
-export type EventListener = (event: Event | null, fromCache: boolean) => void;
+export type EventListener = (event: Event | null, fromCache: boolean, open?: Event[]) => void;
 
 /** Follows one event live; `callback` gets null while it does not exist. Returns the unsubscribe function. */
 export function watchEvent(eventId: string, callback: EventListener, onError: (error: Error) => void): () => void {
   return onSnapshot(
     doc(eventsCollection, eventId),
     (snapshot) => callback(snapshot.data() ?? null, snapshot.metadata.fromCache),
+    onError,
+  );
+}
+
+/**
+ * Follows the event a phone chose (parallel rooms, issue 24): its document alone, so a change
+ * costs one read, and, like watchSharedEvent's listener, it tells the connection module whether
+ * the SDK hears from the server. Only changes of data (or the first word from the server) are
+ * passed on; the event's absence only once the server says so (a cold cache knows nothing).
+ */
+export function watchRoom(eventId: string, callback: EventListener, onError: (error: Error) => void): () => void {
+  let passed: { data: string; fromCache: boolean } | null = null;
+  return onSnapshot(
+    doc(eventsCollection, eventId),
+    { includeMetadataChanges: true },
+    (snapshot) => {
+      const { fromCache } = snapshot.metadata;
+      if (fromCache) reportBackendMissed();
+      else reportBackendAnswered();
+      const event = snapshot.data() ?? null;
+      if (event === null && fromCache) return;
+      const data = JSON.stringify(event);
+      if (passed !== null && passed.data === data && (fromCache || !passed.fromCache)) return;
+      passed = { data, fromCache };
+      callback(event, fromCache);
+    },
     onError,
   );
 }
@@ -105,15 +132,13 @@ export function watchSharedEvent(callback: EventListener, onError: (error: Error
       else reportBackendAnswered();
       if (raised && snapshot.docChanges().length === 0) return;
       raised = true;
-      const open = chooseSharedEvent(
-        snapshot.docs.map((document) => document.data()),
-        new Date(),
-      );
+      const openEvents = sortEvents(snapshot.docs.map((document) => document.data()));
+      const open = chooseSharedEvent(openEvents, new Date());
       if (open) {
         generation++;
         followingOpen = true;
         stopFallback();
-        callback(open, snapshot.metadata.fromCache);
+        callback(open, snapshot.metadata.fromCache, openEvents);
       } else if (followingOpen !== false) {
         // Only when no event is open any more: repeated empty snapshots (cache, then server)
         // must not read the events again.

@@ -9,8 +9,9 @@
 // hears from the server itself. Without a network (a returning visit offline), the Lite read
 // fails silently and the full SDK's cache shows the last known queue.
 
-import { collection, getDocs, query, where } from 'firebase/firestore/lite';
-import { chooseSharedEvent } from '../lib/sharedEvent';
+import { collection, doc, getDoc, getDocs, query, where } from 'firebase/firestore/lite';
+import { eventWithCode, roomChoiceKey, type RoomChoice } from '../lib/roomChoice';
+import { chooseSharedEvent, sortEvents } from '../lib/sharedEvent';
 import type { Event } from '../types/event';
 import { reportBackendAnswered, reportBackendMissed } from './connection';
 import { followLater } from './deferred';
@@ -20,37 +21,74 @@ import { liteDb, readEventsOnce } from './lite';
 /** How long the full SDK waits for the Lite read before starting anyway (a stalled network: its cache may show the queue). */
 const LITE_READ_WAIT_MS = 3_000;
 
+/** What a phone shows (parallel rooms, issue 24; src/lib/roomChoice.ts). */
+export interface RoomView {
+  /** The chosen room's event, else the shared event; null when there is none. */
+  event: Event | null;
+  /** The open events when several are open and the phone has chosen none: it is asked which room it is in. */
+  rooms: Event[];
+  /** The id of the event the phone's choice named, when it exists; null: the shared rule applies. */
+  room: string | null;
+}
+
+/**
+ * The phone's view as the server has it now, read once through Lite: the chosen event (one
+ * document read), else the shared event (chooseSharedEvent over the open events, else over all).
+ * A room code is looked up among the open events, then among all.
+ */
+export async function readRoomView(choice: RoomChoice | null = null): Promise<RoomView> {
+  if (choice?.kind === 'event') {
+    const chosen = await getDoc(doc(liteDb(), 'events', choice.eventId));
+    if (chosen.exists()) return { event: eventFromData(chosen.id, chosen.data()), rooms: [], room: chosen.id };
+  }
+  const now = new Date();
+  const open = await readOpenEvents();
+  let all: Event[] | null = null;
+  if (choice?.kind === 'code') {
+    let named = eventWithCode(choice.code, open);
+    if (named === null) {
+      all = sortEvents(await readEventsOnce());
+      named = eventWithCode(choice.code, [], all);
+    }
+    if (named !== null) return { event: named, rooms: [], room: named.id };
+  }
+  const shared = chooseSharedEvent(open, now);
+  if (shared) return { event: shared, rooms: open.length > 1 ? open : [], room: null };
+  return { event: chooseSharedEvent(all ?? (await readEventsOnce()), now), rooms: [], room: null };
+}
+
+/** The open events (the rooms in session), by start time, read once through Lite: the room chooser's list when a phone switches rooms. */
+export async function readOpenEvents(): Promise<Event[]> {
+  const open = await getDocs(query(collection(liteDb(), 'events'), where('is_event_open', '==', true)));
+  return sortEvents(open.docs.map((document) => eventFromData(document.id, document.data())));
+}
+
 /** The shared event as the server has it now (chooseSharedEvent over the open events, else over all), read once through Lite. */
 export async function readSharedEvent(): Promise<Event | null> {
-  const events = collection(liteDb(), 'events');
-  const now = new Date();
-  const open = await getDocs(query(events, where('is_event_open', '==', true)));
-  const chosen = chooseSharedEvent(
-    open.docs.map((document) => eventFromData(document.id, document.data())),
-    now,
-  );
-  if (chosen) return chosen;
-  return chooseSharedEvent(await readEventsOnce(), now);
+  return (await readRoomView(null)).event;
 }
 
 /** A read started as the app's code arrives (startSharedEventRead), shared by the followers that start before it settles. */
-let pendingRead: Promise<Event | null> | null = null;
+let pendingRead: { key: string; read: Promise<RoomView> } | null = null;
 
 /**
- * Starts reading the shared event now, before the app has rendered: the first followSharedEvent
- * (PresentersContext, which every page mounts) takes it over instead of reading again, so a phone's
- * round trip for the queue overlaps the app's start-up instead of following it.
+ * Starts reading the phone's event now, before the app has rendered: the first followSharedEvent
+ * (PresentersContext, which every page mounts) with the same choice takes it over instead of
+ * reading again, so a phone's round trip for the queue overlaps the app's start-up instead of
+ * following it. `choice` is read synchronously from the address and browser storage (src/main.tsx).
  */
-export function startSharedEventRead(): Promise<Event | null> {
-  if (pendingRead === null) {
-    const read = readSharedEvent();
-    pendingRead = read;
+export function startSharedEventRead(choice: RoomChoice | null = null): Promise<RoomView> {
+  const key = roomChoiceKey(choice);
+  if (pendingRead?.key !== key) {
+    const read = readRoomView(choice);
+    const pending = { key, read };
+    pendingRead = pending;
     const settled = () => {
-      if (pendingRead === read) pendingRead = null;
+      if (pendingRead === pending) pendingRead = null;
     };
     read.then(settled, settled);
   }
-  return pendingRead;
+  return pendingRead.read;
 }
 
 /** True when a service worker serves this page: the full SDK's chunk is then on the device, and its cache can show the queue at once. */
@@ -64,13 +102,25 @@ function fullSdkOnDevice(): boolean {
  * a failure of the live listener, or of both the Lite read and the full SDK's fetch (offline on
  * a first visit: the fetch is tried again, and the listener starts when it arrives). With
  * `live: false` it reads the event once through Lite and stops there (onError on failure).
- * Returns the unsubscribe function.
+ * With a `room` chosen (issue 24), it follows that event's document instead (a room code once
+ * the Lite read has looked it up), and `onRooms` hears, before each `callback`, the rooms to
+ * choose from and the room followed (RoomView). Returns the unsubscribe function.
  */
 export function followSharedEvent(
   callback: (event: Event | null) => void,
   onError: (error: unknown) => void,
-  { live = true }: { live?: boolean } = {},
+  {
+    live = true,
+    room = null,
+    onRooms,
+  }: { live?: boolean; room?: RoomChoice | null; onRooms?: (rooms: Event[], room: string | null) => void } = {},
 ): () => void {
+  const show = ({ event, rooms, room: followed }: RoomView) => {
+    onRooms?.(rooms, followed);
+    callback(event);
+  };
+  // The event followed live: a chosen event's id, null for the shared rule, undefined while a room code is looked up.
+  let target: string | null | undefined = room === null ? null : room.kind === 'event' ? room.eventId : undefined;
   let stopped = false;
   let liteShown = false;
   let liteFailed = false;
@@ -88,18 +138,19 @@ export function followSharedEvent(
   };
 
   const startLive = () => {
-    if (stopLive !== null || stopped) return;
+    if (stopLive !== null || stopped || target === undefined) return;
     clearTimeout(wait);
+    const followed = target;
+    const onLive = (event: Event | null, fromCache: boolean, rooms: Event[] = []) => {
+      if (stopped) return;
+      if (fromCache && liteShown && !liveFromServer) return;
+      if (!fromCache) liveFromServer = true;
+      liveShown = true;
+      show({ event, rooms: rooms.length > 1 ? rooms : [], room: followed });
+    };
     stopLive = followLater(
       () => import('./events'),
-      (events) =>
-        events.watchSharedEvent((event, fromCache) => {
-          if (stopped) return;
-          if (fromCache && liteShown && !liveFromServer) return;
-          if (!fromCache) liveFromServer = true;
-          liveShown = true;
-          callback(event);
-        }, onError),
+      (events) => (followed === null ? events.watchSharedEvent(onLive, onError) : events.watchRoom(followed, onLive, onError)),
       (error) => {
         liveLoadFailed = true;
         reportIfNothingShows(error);
@@ -110,13 +161,16 @@ export function followSharedEvent(
   const wait = live ? setTimeout(startLive, LITE_READ_WAIT_MS) : undefined;
   if (live && fullSdkOnDevice()) startLive();
 
-  startSharedEventRead().then(
-    (event) => {
+  startSharedEventRead(room).then(
+    (view) => {
       reportBackendAnswered();
       if (stopped) return;
+      // Until the live listener has started, the server's answer decides what it follows: the
+      // room a code named, or the shared rule when the chosen event no longer exists.
+      if (stopLive === null) target = view.room;
       if (!liveFromServer) {
         liteShown = true;
-        callback(event);
+        show(view);
       }
       if (live) startLive();
     },
@@ -126,6 +180,8 @@ export function followSharedEvent(
       reportBackendMissed();
       if (stopped) return;
       liteFailed = true;
+      // A room code cannot be looked up without the network: the shared rule until it is back.
+      if (target === undefined) target = null;
       if (!live) {
         onError(error);
         return;

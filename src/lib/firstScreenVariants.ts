@@ -22,11 +22,14 @@ export interface VariantCondition {
 
 /**
  * The script that picks the variant, as the text of an inline <script> for the page's head. It
- * must run before the body is painted, so it is plain, dependency-free JavaScript.
+ * must run before the body is painted, so it is plain, dependency-free JavaScript. A room's join
+ * link, /join/{code} (issue 24), is first written as /presenters?room={code}, the queue's page
+ * with its first screens (the hosting serves presenters.html for it), keeping the code for the app.
  */
 export function variantPickerScript(conditions: VariantCondition[], storageKeys: { profile: string; admin: string }): string {
   const data = JSON.stringify({ conditions, keys: storageKeys, attribute: VARIANT_ATTRIBUTE });
-  return `(function(d){try{var s=window.localStorage,p=location.pathname.replace(/\\/+$/,'')||'/',hp=s.getItem(d.keys.profile)!==null,ha=s.getItem(d.keys.admin)!==null;for(var i=0;i<d.conditions.length;i++){var c=d.conditions[i];if(c.paths.indexOf(p)<0||(c.profile!==undefined&&c.profile!==hp)||(c.admin!==undefined&&c.admin!==ha))continue;if(c.redirect)history.replaceState(history.state,'',c.redirect+location.search+location.hash);document.documentElement.setAttribute(d.attribute,c.id);return}}catch(e){}})(${data});`;
+  const join = `var j=/^\\/join\\/([^/]+)\\/?$/.exec(location.pathname);if(j)history.replaceState(history.state,'','/presenters?room='+j[1]+location.hash);`;
+  return `(function(d){try{${join}var s=window.localStorage,p=location.pathname.replace(/\\/+$/,'')||'/',hp=s.getItem(d.keys.profile)!==null,ha=s.getItem(d.keys.admin)!==null;for(var i=0;i<d.conditions.length;i++){var c=d.conditions[i];if(c.paths.indexOf(p)<0||(c.profile!==undefined&&c.profile!==hp)||(c.admin!==undefined&&c.admin!==ha))continue;if(c.redirect)history.replaceState(history.state,'',c.redirect+location.search+location.hash);document.documentElement.setAttribute(d.attribute,c.id);return}}catch(e){}})(${data});`;
 }
 
 /** The style rules that show only the picked variant. */

@@ -1,6 +1,8 @@
 // @vitest-environment jsdom
 // The presenters screen with the real app against the local backend: who gets sent to the
-// profile, the countdown and Event Closed pages, and the live queue in its groups.
+// profile, the countdown and Event Closed pages, and the live queue in its groups. With two open
+// events (parallel rooms, issue 24): the room chooser first, then the chosen room's queue, kept
+// on the device, and a switch back to the list.
 
 import { act, render, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -21,6 +23,41 @@ const queueRounds = {
     { presenter_id: 'p-results', first_name: 'session', last_name: 'results' },
   ],
 };
+
+describe('the presenters screen with two rooms open', () => {
+  it('asks which room the provider is in, shows the chosen room, remembers it and lets them switch', async () => {
+    storeProfile();
+    await adminDb()
+      .doc('events/room-a')
+      .set({ ...storedEvent({ open: true, presenterIndex: 0, title: 'Med-Tech Room A' }), location: 'Hall A' });
+    await adminDb()
+      .doc('events/room-b')
+      .set({
+        ...storedEvent({ open: true, presenterIndex: 1, title: 'Bio-Tech Room B' }),
+        location: 'Hall B',
+        rounds: { round_1: [{ presenter_id: 'p-kofi', first_name: 'Kofi', last_name: 'Mensah' }, ...queueRounds.round_1] },
+      });
+    await renderApp('/presenters');
+    expect(await screen.findByRole('heading', { name: 'Which room are you in?' }, { timeout: 8000 })).toBeTruthy();
+    const roomB = screen.getByRole('button', { name: 'Bio-Tech Room B' });
+    expect(within(roomB).getByText('Hall B')).toBeTruthy();
+    expect(within(screen.getByRole('button', { name: 'Med-Tech Room A' })).getByText('Hall A')).toBeTruthy();
+
+    await userEvent.click(roomB);
+    const live = await screen.findByRole('region', { name: 'Live' }, { timeout: 8000 });
+    expect(within(live).getByText(/Ada Okafor/)).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Bio-Tech Room B', level: 1 })).toBeTruthy();
+    expect(JSON.parse(window.localStorage.getItem('room') ?? '{}')).toMatchObject({ eventId: 'room-b' });
+
+    await userEvent.click(screen.getByRole('button', { name: 'Switch room' }));
+    expect(await screen.findByRole('heading', { name: 'Which room are you in?' }, { timeout: 8000 })).toBeTruthy();
+    const current = await screen.findByRole('button', { name: 'Bio-Tech Room B' }, { timeout: 8000 });
+    expect(current.getAttribute('aria-current')).toBe('true');
+    await userEvent.click(screen.getByRole('button', { name: 'Med-Tech Room A' }));
+    expect(await screen.findByRole('heading', { name: 'Med-Tech Room A', level: 1 }, { timeout: 8000 })).toBeTruthy();
+    expect(JSON.parse(window.localStorage.getItem('room') ?? '{}')).toMatchObject({ eventId: 'room-a' });
+  });
+});
 
 describe('the presenters screen', () => {
   it('sends a visitor without a profile to the profile form', async () => {

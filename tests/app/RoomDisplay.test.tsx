@@ -8,6 +8,7 @@
 
 import { within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { roomCode } from '../../src/lib/roomChoice';
 import { eventually, storedEvent } from '../db/appDb';
 import { createAccount, type TestAccount } from '../support/adminAccount';
 import { loadFirestoreRules } from '../support/projectRules';
@@ -127,11 +128,11 @@ describe('the room display', () => {
     expect(screen.queryByRole('timer')).toBeNull();
   });
 
-  it('prints the join link to the presenter queue under its QR code', async () => {
+  it("prints the room's join link (its short room code) under its QR code", async () => {
     await seedOpenEvent(0);
     await openScreen();
     const join = await screen.findByRole('complementary', { name: 'Scan to join' }, { timeout: 10_000 });
-    const link = `${window.location.origin}/presenters`;
+    const link = `${window.location.origin}/join/${roomCode('medtech')}`;
     expect(within(join).getByText(link)).toBeTruthy();
     expect(within(join).getByRole('img', { name: `QR code for ${link}` })).toBeTruthy();
   });

@@ -1,14 +1,16 @@
 // The queue's first read through Firestore Lite and the hand-over to the full SDK's live
 // listener (src/db/sharedEvent.ts), with the real SDKs against the local backend: Lite picks the
 // same event as the live listener, its Timestamps read as Dates, and no change made around the
-// hand-over is missed.
+// hand-over is missed. With parallel rooms (issue 24): a chosen room or a room code is read and
+// followed by itself, and several open events with none chosen are offered as rooms.
 
 import { describe, expect, it } from 'vitest';
+import { roomCode } from '../../src/lib/roomChoice';
 import type { Event } from '../../src/types/event';
 import { eventually, follow, pointAppAtEmulators, storeEvent, useAdminDb } from './appDb';
 
 const projectId = await pointAppAtEmulators('db-shared-event');
-const { followSharedEvent, readSharedEvent } = await import('../../src/db/sharedEvent');
+const { followSharedEvent, readRoomView, readSharedEvent } = await import('../../src/db/sharedEvent');
 const adminDb = useAdminDb(projectId);
 
 describe('readSharedEvent (Firestore Lite)', () => {
@@ -72,5 +74,53 @@ describe('followSharedEvent', () => {
     await adminDb().doc('events/e1').update({ presenter_index: 2 });
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     expect(shared.seen).toHaveLength(count);
+  });
+});
+
+describe('parallel rooms', () => {
+  it('offers the open events as rooms when the phone has chosen none, and reads a chosen one or a code alone', async () => {
+    await storeEvent(adminDb(), 'room-a', { open: true, presenterIndex: 0, title: 'Room A' });
+    await storeEvent(adminDb(), 'room-b', { open: true, presenterIndex: 1, title: 'Room B' });
+    await storeEvent(adminDb(), 'room-c', { startTime: new Date(Date.now() + 3_600_000), title: 'Room C' });
+    const none = await readRoomView(null);
+    expect(none.rooms.map((room) => room.id).sort()).toEqual(['room-a', 'room-b']);
+    expect(none.room).toBeNull();
+    expect(await readRoomView({ kind: 'event', eventId: 'room-b', stored: true })).toMatchObject({
+      event: { id: 'room-b', presenterIndex: 1 },
+      rooms: [],
+      room: 'room-b',
+    });
+    // A code names an open room, or one not open yet.
+    expect((await readRoomView({ kind: 'code', code: roomCode('room-a') })).room).toBe('room-a');
+    expect((await readRoomView({ kind: 'code', code: roomCode('room-c') })).room).toBe('room-c');
+    // A deleted room, or a code no event has: the shared rule.
+    expect(await readRoomView({ kind: 'event', eventId: 'gone', stored: true })).toMatchObject({ room: null });
+    expect((await readRoomView({ kind: 'code', code: 'zzzzz' })).room).toBeNull();
+  });
+
+  it('follows the chosen room alone: the other room moving passes nothing on', async () => {
+    await storeEvent(adminDb(), 'room-a', { open: true, presenterIndex: 0 });
+    await storeEvent(adminDb(), 'room-b', { open: true, presenterIndex: 0 });
+    const rooms: (string | null)[] = [];
+    const shared = follow<Event | null>((callback, onError) =>
+      followSharedEvent(callback, onError, {
+        room: { kind: 'code', code: roomCode('room-b') },
+        onRooms: (_, room) => rooms.push(room),
+      }),
+    );
+    try {
+      await eventually(() => expect(shared.latest()?.id).toBe('room-b'));
+      await adminDb().doc('events/room-b').update({ presenter_index: 1 });
+      await eventually(() => expect(shared.latest()?.presenterIndex).toBe(1));
+      const count = shared.seen.length;
+      await adminDb().doc('events/room-a').update({ presenter_index: 2 });
+      await adminDb().doc('events/room-b').update({ presenter_index: 2 });
+      await eventually(() => expect(shared.latest()?.presenterIndex).toBe(2));
+      expect(shared.seen.slice(count).map((event) => event?.id)).toEqual(['room-b']);
+      expect(new Set(rooms)).toEqual(new Set(['room-b']));
+      expect(shared.errors).toEqual([]);
+    } finally {
+      shared.stop();
+    }
   });
 });

@@ -1,9 +1,13 @@
 // The presenters screen (/presenters). Without a profile it sends the provider to /profile.
-// Before the event opens it shows the countdown (or 'Event Closed' when there is no start time);
-// while it is open, the live queue in groups: Live, Up Next, Finished and Completed.
+// While several events are open and the phone has chosen none, it first asks which room the
+// provider is in (issue 24). Before the event opens it shows the countdown (or 'Event Closed'
+// when there is no start time); while it is open, the live queue in groups: Live, Up Next,
+// Finished and Completed, and a way to switch rooms for a phone that joined one.
 
+import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { lazy, Suspense, useState } from 'react';
 import { Navigate } from 'react-router-dom';
 import { PageLoader } from '../../components/PageLoader';
 import { paths } from '../../config/paths';
@@ -13,6 +17,8 @@ import type { QueueEntry } from '../../../domain/queue';
 import { EventClosed } from './EventClosed';
 import { EventCountdown } from './EventCountdown';
 import { PresenterCard } from './PresenterCard';
+
+const RoomChooser = lazy(() => import('../../components/RoomChooser'));
 
 function destination(entry: QueueEntry): string | null {
   if (entry.kind === 'results') return paths.results;
@@ -44,9 +50,25 @@ function PresenterGroup({ title, entries }: { title: string; entries: QueueEntry
 
 export function PresenterList() {
   const { user } = useUser();
-  const { event, groups, loading } = usePresenters();
+  const { event, groups, loading, rooms, room, chooseRoom } = usePresenters();
+  const [switching, setSwitching] = useState(false);
 
   if (user === null) return <Navigate to={paths.profile} replace />;
+  if (rooms.length > 1 || switching) {
+    return (
+      <Suspense fallback={<PageLoader />}>
+        <RoomChooser
+          rooms={switching ? undefined : rooms}
+          current={room}
+          onChoose={(eventId) => {
+            setSwitching(false);
+            chooseRoom(eventId);
+          }}
+          onCancel={switching ? () => setSwitching(false) : undefined}
+        />
+      </Suspense>
+    );
+  }
   if (loading) return <PageLoader />;
   if (!event || !event.isEventOpen) {
     return event?.startTime ? (
@@ -59,9 +81,16 @@ export function PresenterList() {
   const empty = groups.live.length + groups.upNext.length + groups.finished.length + groups.completed.length === 0;
   return (
     <Stack spacing={3}>
-      <Typography variant="h5" component="h1">
-        {event.title || 'Presenters'}
-      </Typography>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
+        <Typography variant="h5" component="h1" sx={{ overflowWrap: 'anywhere' }}>
+          {event.title || 'Presenters'}
+        </Typography>
+        {room !== null && (
+          <Button size="small" variant="outlined" onClick={() => setSwitching(true)} sx={{ flexShrink: 0 }}>
+            Switch room
+          </Button>
+        )}
+      </Stack>
       {empty && <Typography color="text.secondary">No presenters yet.</Typography>}
       <PresenterGroup title="Live" entries={groups.live} />
       <PresenterGroup title="Up Next" entries={groups.upNext} />

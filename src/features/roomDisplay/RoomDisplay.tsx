@@ -135,7 +135,7 @@ function Closed() {
 function Screen({ event }: { event: Event }) {
   const online = useOnline();
   const companies = useCompanies(event.id);
-  const link = joinLink(window.location.origin);
+  const link = joinLink(window.location.origin, event.id);
   return (
     <Box
       component="main"

@@ -1,13 +1,16 @@
-// The link the room display's QR code carries: the provider app's presenter queue on this app's
-// own address. /presenters rather than /: a provider with a profile lands on the live queue at
-// once, one without is sent to the profile form and from there to the queue (the spec's
-// section 2), so nobody needs the landing page's extra tap.
+// The link the room display's QR code carries: the room's join link on this app's own address,
+// /join/{code} with the event's short room code (issue 24: several rooms may run at once, and a
+// phone that joins through it follows this event). It opens the presenter queue: a provider with
+// a profile lands on the live queue at once, one without is sent to the profile form and from
+// there to the queue (the spec's section 2), so nobody needs the landing page's extra tap. The
+// code keeps the printed link short enough to type (an event id is 20 mixed-case characters).
 
 import { paths } from '../../config/paths';
+import { roomCode } from '../../lib/roomChoice';
 
-/** The absolute join link on `origin` (for example `https://pitch.example.edu/presenters`). */
-export function joinLink(origin: string): string {
-  return new URL(paths.presenters, origin).href;
+/** The absolute join link of the event on `origin` (for example `https://pitch.example.edu/join/k7mqx`). */
+export function joinLink(origin: string, eventId: string): string {
+  return new URL(paths.join(roomCode(eventId)), origin).href;
 }
 
 /**
