@@ -6,9 +6,11 @@
 // stays hidden). Each page carries its screens' styles, which the app's styling then takes over,
 // and the small script that picks the variant (src/lib/firstScreen.ts).
 
+import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
 import react from '@vitejs/plugin-react';
 import { build, type Plugin, type Rolldown, type UserConfig } from 'vite';
 import { STORAGE_KEYS } from '../src/config/constants.js';
@@ -26,10 +28,6 @@ const ROUTE_MODULES: Record<string, string[]> = {
   '/events': ['src/app/routes/AdminRoute.tsx', 'src/app/routes/EventsRoute.tsx'],
 };
 
-interface FirstScreensModule {
-  renderFirstScreens: () => Promise<FirstScreenPage[]>;
-}
-
 /** Builds the first screens' module for Node with the app's own settings, and renders every page. */
 async function renderPages(root: string, mode: string, resolve: UserConfig['resolve']): Promise<FirstScreenPage[]> {
   // Inside the project, so that Node finds the packages the module imports.
@@ -46,8 +44,19 @@ async function renderPages(root: string, mode: string, resolve: UserConfig['reso
       resolve,
       build: { ssr: ENTRY, outDir, emptyOutDir: true, sourcemap: false, minify: false, copyPublicDir: false },
     });
-    const module = (await import(pathToFileURL(path.join(outDir, 'firstScreens.js')).href)) as FirstScreensModule;
-    return await module.renderFirstScreens();
+    // Rendered in a Node process of its own: the process running the build may already hold
+    // another copy of React (a development build, say, loaded by e-mail templates), which the
+    // screens' react-dom/server must not be paired with.
+    const moduleUrl = pathToFileURL(path.join(outDir, 'firstScreens.js')).href;
+    const program =
+      `const { renderFirstScreens } = await import(${JSON.stringify(moduleUrl)});` +
+      `process.stdout.write(JSON.stringify(await renderFirstScreens()));`;
+    const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '--eval', program], {
+      cwd: root,
+      env: { ...process.env, NODE_ENV: mode === 'development' ? 'development' : 'production' },
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    return JSON.parse(stdout) as FirstScreenPage[];
   } finally {
     await fs.rm(outDir, { recursive: true, force: true });
   }
