@@ -72,6 +72,9 @@ export type QuestionFeedback = WithheldQuestionFeedback | SharedQuestionFeedback
 export interface PresenterFeedbackDocument<Time = unknown> {
   event_id: string;
   presenter_id: string;
+  /** The event's title and the presenter's name when matching ran, so the page needs one read. */
+  event_title: string;
+  presenter_name: string;
   /** The questionnaire's questions, in order. */
   questions: QuestionFeedback[];
   /** When matching wrote it. */

@@ -212,6 +212,7 @@ describe('the built functions', () => {
         'SMTP_PASSWORD',
         'SMTP_FROM',
         'ORGANISATION_NAME',
+        'APP_URL',
         'CONTACT_EMAIL',
         'CONTACT_FIRST_NAME',
         'CONTACT_LAST_NAME',

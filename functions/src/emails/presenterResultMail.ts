@@ -1,10 +1,13 @@
 // The presenter's result e-mail (DECISIONS.md, "Result e-mails"): the providers matched to them
 // at the event, each with name, company and e-mail, so the presenter can write to them. The
 // innovation office's fallback is listed like any match: it is the presenter's contact then.
+// When the event shares feedback (issue 24), the mail also sums up how the pitch was rated,
+// question by question, and links to the feedback page with the comments.
 
-import { Link, Section, Text } from '@react-email/components';
+import { Heading, Link, Section, Text } from '@react-email/components';
 import { createElement as h } from 'react';
 import type { ProviderDetails } from '../../../domain/documents.js';
+import { feedbackSummaryLine, type QuestionFeedback } from '../../../domain/feedback.js';
 import type { RenderedMail } from '../mail/inviteMail.js';
 import { renderResultMail, ResultMailLayout, resultMailStyles as styles, type ResultMailEvent } from './resultMails.js';
 
@@ -13,6 +16,8 @@ export interface PresenterResultMailInput {
   event: ResultMailEvent;
   firstName: string;
   providers: readonly ProviderDetails[];
+  /** The presenter's feedback, when the event shares it: its questions and the page's address (when known). */
+  feedback?: { questions: readonly QuestionFeedback[]; url: string | null };
 }
 
 export const presenterResultMailSubject = (eventTitle: string): string => `Your matches from ${eventTitle}`;
@@ -27,7 +32,25 @@ function ProviderContact({ provider }: { provider: ProviderDetails }) {
   );
 }
 
-function PresenterResultMail({ organisation, event, firstName, providers }: PresenterResultMailInput) {
+/** How the pitch was rated: one line per question, and the link to the page with the comments. */
+function FeedbackSummary({ questions, url }: NonNullable<PresenterResultMailInput['feedback']>) {
+  return h(
+    Section,
+    { style: styles.contact },
+    h(Heading, { as: 'h2', style: styles.subheading }, 'How your pitch was rated'),
+    ...questions.map((question) => h(Text, { key: question.question_id, style: styles.detail }, feedbackSummaryLine(question))),
+    url
+      ? h(
+          Text,
+          { style: styles.text },
+          'Read the comments on your feedback page: ',
+          h(Link, { href: url, style: styles.link }, url),
+        )
+      : null,
+  );
+}
+
+function PresenterResultMail({ organisation, event, firstName, providers, feedback }: PresenterResultMailInput) {
   return h(ResultMailLayout, {
     organisation,
     event,
@@ -35,7 +58,10 @@ function PresenterResultMail({ organisation, event, firstName, providers }: Pres
     preview: `The providers matched with your pitch at ${event.title}.`,
     firstName,
     intro: `Thank you for pitching at ${event.title}. These are the people matched with you; write to them to continue the conversation:`,
-    children: providers.map((provider, index) => h(ProviderContact, { key: index, provider })),
+    children: [
+      ...providers.map((provider, index) => h(ProviderContact, { key: index, provider })),
+      feedback ? h(FeedbackSummary, { key: 'feedback', ...feedback }) : null,
+    ],
   });
 }
 

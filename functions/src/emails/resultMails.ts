@@ -33,6 +33,7 @@ export const resultMailStyles = {
   container: { backgroundColor: '#ffffff', borderRadius: '8px', maxWidth: '560px', padding: '32px' },
   logo: { maxHeight: '64px', maxWidth: '240px', margin: '0 0 16px' },
   heading: { color: '#1a1a1a', fontSize: '22px', margin: '0 0 16px' },
+  subheading: { color: '#1a1a1a', fontSize: '18px', margin: '8px 0' },
   text: { color: '#333333', fontSize: '16px', lineHeight: '24px' },
   contact: { borderTop: '1px solid #e0e0e0', padding: '12px 0' },
   name: { color: '#1a1a1a', fontSize: '16px', fontWeight: 'bold', lineHeight: '22px', margin: 0 },

@@ -6,11 +6,14 @@
 // the domain's decisions (domain/emailingRun.ts). Every recipient's send is recorded in
 // email_sends/{eventId}_{key} (queued, then sent with the Message-ID or failed with the reason):
 // a recipient already sent to is skipped, so pressing Send Emails again, or after a failed run,
-// sends only what was not sent. The Cloud Function and the local worker both run this.
+// sends only what was not sent. When the event shares feedback (issue 24), each presenter's mail
+// sums up the feedback matching wrote them and links to its page. The Cloud Function and the
+// local worker both run this.
 
 import { createHash, randomUUID } from 'node:crypto';
 import { FieldValue, Timestamp, type DocumentData, type DocumentReference, type Firestore } from 'firebase-admin/firestore';
-import type { FinalMatchDocument, PresenterDetails } from '../../../domain/documents.js';
+import type { FinalMatchDocument, PresenterDetails, QuestionType } from '../../../domain/documents.js';
+import type { QuestionFeedback } from '../../../domain/feedback.js';
 import {
   decideEmailingRun,
   EMAILING_MAX_ATTEMPTS,
@@ -186,9 +189,10 @@ async function sendResultMails(
     title: text(event.title),
     normalLogo: typeof event.normalLogo === 'string' && event.normalLogo ? event.normalLogo : null,
   };
+  const feedback = event.share_feedback === true ? await feedbackByEmail(firestore, eventId, matches.docs, mailer) : null;
 
   const deliveries = await inLanes(recipients, CONCURRENCY, (recipient) =>
-    deliver(firestore, eventId, runId, recipient, () => renderFor(recipient, mailEvent, mailer.organisation), mailer),
+    deliver(firestore, eventId, runId, recipient, () => renderFor(recipient, mailEvent, mailer.organisation, feedback), mailer),
   );
   const failures = deliveries.filter((delivery) => delivery.state === 'failed');
   const sent = deliveries.length - failures.length;
@@ -202,10 +206,69 @@ async function sendResultMails(
   };
 }
 
-function renderFor(recipient: ResultRecipient, event: ResultMailEvent, organisation: string): Promise<RenderedMail> {
+type PresenterFeedbackMail = { questions: QuestionFeedback[]; url: string | null };
+
+/**
+ * The feedback matching wrote for the event's presenters (events/{id}/feedback), by the presenter's
+ * address as the final matches hold it, with the link to the feedback page when the app's address
+ * is known. Read as stored: a malformed question is left out rather than failing the mails.
+ */
+async function feedbackByEmail(
+  firestore: Firestore,
+  eventId: string,
+  matches: { get(field: string): unknown }[],
+  mailer: Mailer,
+): Promise<Map<string, PresenterFeedbackMail>> {
+  const stored = await firestore.collection('events').doc(eventId).collection('feedback').get();
+  const questionsOf = new Map(stored.docs.map((doc) => [doc.id, questionsFrom(doc.get('questions'))]));
+  const url = mailer.appUrl ? `${mailer.appUrl}/feedback/${encodeURIComponent(eventId)}` : null;
+  const byEmail = new Map<string, PresenterFeedbackMail>();
+  for (const match of matches) {
+    const questions = questionsOf.get(text(match.get('presenter_id')));
+    const email = text(record(match.get('presenter_details')).email)
+      .trim()
+      .toLowerCase();
+    if (questions && email && !byEmail.has(email)) byEmail.set(email, { questions, url });
+  }
+  return byEmail;
+}
+
+const QUESTION_TYPES: readonly QuestionType[] = ['stars', 'rating', 'text'];
+
+function questionsFrom(value: unknown): QuestionFeedback[] {
+  if (!Array.isArray(value)) return [];
+  return value.map(record).flatMap((question): QuestionFeedback[] => {
+    const type = QUESTION_TYPES.find((known) => known === question.type);
+    if (!type) return [];
+    const typed = { question_id: text(question.question_id), title: text(question.title), type };
+    if (question.shared !== true) return [{ ...typed, shared: false }];
+    if (typeof question.count !== 'number') return [];
+    return [
+      {
+        ...typed,
+        shared: true,
+        count: question.count,
+        mean: typeof question.mean === 'number' ? question.mean : null,
+        distribution: [],
+        comments: [],
+      },
+    ];
+  });
+}
+
+function renderFor(
+  recipient: ResultRecipient,
+  event: ResultMailEvent,
+  organisation: string,
+  feedback: Map<string, PresenterFeedbackMail> | null,
+): Promise<RenderedMail> {
   const input = { organisation, event, firstName: recipient.first_name };
   return recipient.role === 'presenter'
-    ? renderPresenterResultMail({ ...input, providers: recipient.providers })
+    ? renderPresenterResultMail({
+        ...input,
+        providers: recipient.providers,
+        feedback: feedback?.get(recipient.email.trim().toLowerCase()),
+      })
     : renderProviderResultMail({ ...input, presenters: recipient.presenters });
 }
 

@@ -20,6 +20,8 @@ export interface MailSettings {
   from: string;
   /** Who the mails come from, in subjects and texts (a setting with a neutral default). */
   organisation: string;
+  /** The app's address (no trailing slash), for links into the app such as a presenter's feedback page. */
+  appUrl?: string;
 }
 
 export const DEFAULT_ORGANISATION_NAME = 'Polytechnic Innovation Office';
@@ -36,7 +38,21 @@ export const mailParams = {
     default: DEFAULT_ORGANISATION_NAME,
     description: 'The organisation named in the e-mails',
   }),
+  appUrl: defineString('APP_URL', {
+    default: '',
+    description:
+      "The app's address for links in the e-mails, e.g. https://pitch.example.edu; empty: the project's default Hosting site",
+  }),
 };
+
+/** An address without its trailing slashes, so a path can follow it. */
+const withoutTrailingSlash = (url: string): string => url.replace(/\/+$/, '');
+
+/** The app's address: the setting, else the project's default Hosting site (production), else none. */
+function appUrlOf(setting: string, projectId: string | undefined): string | undefined {
+  if (setting) return withoutTrailingSlash(setting);
+  return projectId ? `https://${projectId}.web.app` : undefined;
+}
 
 /** The settings from the Functions params; call it while a function runs, not at load time. */
 export function mailSettingsFromParams(): MailSettings {
@@ -49,6 +65,7 @@ export function mailSettingsFromParams(): MailSettings {
     password: user ? mailParams.password.value() : undefined,
     from: mailParams.from.value(),
     organisation: mailParams.organisation.value() || DEFAULT_ORGANISATION_NAME,
+    appUrl: appUrlOf(mailParams.appUrl.value(), process.env.GCLOUD_PROJECT),
   };
 }
 
@@ -64,6 +81,8 @@ export function mailSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): MailS
     password: env.SMTP_USER ? env.SMTP_PASSWORD : undefined,
     from: env.SMTP_FROM || 'innovation@example.edu',
     organisation: env.ORGANISATION_NAME || DEFAULT_ORGANISATION_NAME,
+    // Vite's own address when `npm start` serves the app.
+    appUrl: withoutTrailingSlash(env.APP_URL || 'http://localhost:5173'),
   };
 }
 
@@ -76,6 +95,8 @@ export interface MailMessage {
 
 export interface Mailer {
   readonly organisation: string;
+  /** The app's address for links into it, when known. */
+  readonly appUrl?: string;
   /** Sends one message; resolves to its Message-ID, rejects with the SMTP server's answer. */
   sendMail(message: MailMessage): Promise<string>;
   /** Closes the pooled connections. */
@@ -104,6 +125,7 @@ export function createMailer(settings: MailSettings): Mailer {
   );
   return {
     organisation: settings.organisation,
+    appUrl: settings.appUrl && withoutTrailingSlash(settings.appUrl),
     async sendMail(message) {
       const info = await transport.sendMail({ ...message, signal: AbortSignal.timeout(SEND_TIMEOUT_MS) });
       return info.messageId;

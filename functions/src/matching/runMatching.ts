@@ -16,6 +16,7 @@ import {
   type DocumentData,
   type DocumentReference,
   type Firestore,
+  type QueryDocumentSnapshot,
   type WriteBatch,
 } from 'firebase-admin/firestore';
 import {
@@ -23,8 +24,15 @@ import {
   DEFAULT_FAIR_SCORES,
   DEFAULT_MAX_MATCHES_PER_PRESENTER,
   DEFAULT_MIN_MATCH_SCORE,
+  DEFAULT_SHARE_FEEDBACK,
 } from '../../../domain/constants.js';
 import type { FinalMatchDocument, MatchReasonsDocument, QuestionType, Rounds } from '../../../domain/documents.js';
+import {
+  presenterFeedback,
+  type FeedbackAnswer,
+  type FeedbackQuestion,
+  type PresenterFeedbackDocument,
+} from '../../../domain/feedback.js';
 import { matchEvent, type MatchResponse, type PresenterResult } from '../../../domain/matching.js';
 import { decideMatchingRun, type MatchingRunDecision, type MatchingStatus } from '../../../domain/matchingRun.js';
 import { orderedRounds } from '../../../domain/rounds.js';
@@ -184,6 +192,15 @@ async function matchAndWrite(
   });
 
   await replaceResults(firestore, eventId, results, fairScores);
+  // With sharing off nothing is written, and what an earlier run shared is taken back.
+  const shareFeedback = eventSwitch(event, 'share_feedback', DEFAULT_SHARE_FEEDBACK);
+  await replaceFeedback(
+    firestore,
+    eventId,
+    shareFeedback
+      ? feedbackDocuments(eventId, text(event.title), presenterIds, presenters, questions.docs, responses.docs)
+      : new Map(),
+  );
   const matched = results.filter((result) => !result.fallback).flatMap((result) => result.matched_providers);
   return {
     presenters: results.length,
@@ -264,6 +281,85 @@ function matchReasonsOf(eventId: string, result: PresenterResult, fairScores: bo
   };
 }
 
+type Feedback = Omit<PresenterFeedbackDocument<FieldValue>, 'written_at'>;
+
+/**
+ * Each presenter's feedback (domain/feedback.ts) by presenter id: every question of the
+ * questionnaire with the event's answers about them, none with its author. Presenters without a
+ * document (deleted since) get none, as they get no final match.
+ */
+function feedbackDocuments(
+  eventId: string,
+  eventTitle: string,
+  presenterIds: string[],
+  presenters: Map<string, DocumentData>,
+  questionDocs: QueryDocumentSnapshot[],
+  responseDocs: QueryDocumentSnapshot[],
+): Map<string, Feedback> {
+  const questions: FeedbackQuestion[] = questionDocs
+    .map((doc) => ({
+      question_id: doc.id,
+      question_number: typeof doc.get('question_number') === 'number' ? (doc.get('question_number') as number) : 0,
+      type: text(doc.get('type')) as QuestionType,
+      title: text(doc.get('title')),
+    }))
+    .filter((question) => ['stars', 'rating', 'text'].includes(question.type));
+  const answers: FeedbackAnswer[] = responseDocs.map((doc) => {
+    const data = doc.data();
+    return {
+      provider_id: text(data.provider_id),
+      presenter_id: text(data.presenter_id),
+      question_id: text(data.question_id),
+      event_id: text(data.event_id),
+      rating: typeof data.rating === 'number' ? data.rating : null,
+      comment: typeof data.comment === 'string' ? data.comment : null,
+      response: typeof data.response === 'string' ? data.response : null,
+      answeredAt: millis(data.updated_at),
+    };
+  });
+  const documents = new Map<string, Feedback>();
+  for (const presenterId of presenterIds) {
+    const presenter = presenters.get(presenterId);
+    if (!presenter || documents.has(presenterId)) continue;
+    documents.set(presenterId, {
+      event_id: eventId,
+      presenter_id: presenterId,
+      event_title: eventTitle,
+      presenter_name: `${text(presenter.first_name)} ${text(presenter.last_name)}`.trim(),
+      questions: presenterFeedback(eventId, presenterId, questions, answers),
+    });
+  }
+  return documents;
+}
+
+/**
+ * Writes each presenter's feedback under the event (events/{id}/feedback/{presenterId}) and
+ * deletes the earlier ones the run has none for, in batches of at most 500 writes.
+ */
+async function replaceFeedback(firestore: Firestore, eventId: string, documents: Map<string, Feedback>): Promise<void> {
+  const collection = firestore.collection('events').doc(eventId).collection('feedback');
+  const earlier = await collection.select().get();
+  const writes: Write[] = [
+    ...[...documents].map(
+      ([id, feedback]): Write =>
+        (batch) =>
+          batch.set(collection.doc(id), { ...feedback, written_at: FieldValue.serverTimestamp() }),
+    ),
+    ...earlier.docs
+      .filter((doc) => !documents.has(doc.id))
+      .map(
+        (doc): Write =>
+          (batch) =>
+            batch.delete(doc.ref),
+      ),
+  ];
+  for (let start = 0; start < writes.length; start += MAX_BATCH_WRITES) {
+    const batch = firestore.batch();
+    for (const write of writes.slice(start, start + MAX_BATCH_WRITES)) write(batch);
+    await batch.commit();
+  }
+}
+
 /**
  * The presenter ids of the event's rounds, in round order, without the queue's special entries
  * ('session results', 'announcement': the spec's section 2), which are not presenters to match; a
@@ -291,7 +387,11 @@ function eventSetting(event: DocumentData, field: 'min_match_score' | 'max_match
 }
 
 /** The event's own on/off setting, or the default when it sets none; anything but a boolean fails the run. */
-function eventSwitch(event: DocumentData, field: 'fair_scores' | 'exclude_conflicts', fallback: boolean): boolean {
+function eventSwitch(
+  event: DocumentData,
+  field: 'fair_scores' | 'exclude_conflicts' | 'share_feedback',
+  fallback: boolean,
+): boolean {
   const value: unknown = event[field];
   if (value === undefined || value === null) return fallback;
   if (typeof value !== 'boolean') throw new Error(`The event's ${field} is not true or false.`);
