@@ -34,12 +34,11 @@ export interface RoomChooserProps {
 }
 
 function RoomCard({ room, current, onChoose }: { room: Event; current: boolean; onChoose: (eventId: string) => void }) {
-  const headingId = `room-${room.id}`;
   return (
     <Card component="li" variant="outlined" sx={{ listStyle: 'none', borderColor: current ? 'primary.main' : undefined }}>
-      <CardActionArea onClick={() => onChoose(room.id)} aria-labelledby={headingId} aria-current={current || undefined}>
+      <CardActionArea onClick={() => onChoose(room.id)} aria-current={current || undefined}>
         <CardContent>
-          <Typography id={headingId} variant="h6" component="h2" sx={{ overflowWrap: 'anywhere' }}>
+          <Typography variant="h6" component="h2" sx={{ overflowWrap: 'anywhere' }}>
             {room.title || 'Untitled event'}
           </Typography>
           {room.location && (

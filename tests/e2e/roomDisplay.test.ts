@@ -7,14 +7,15 @@
 // or critical. Screenshots: tests/artifacts/room-display-1920.png and room-display-1280.png (and
 // room-display-countdown-*.png before the start).
 
-import jsQR from 'jsqr';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openAdminDb, storedEvent, type AdminDb } from '../db/appDb';
 import { launchChromium, saveScreenshot } from '../support/browser';
 import { checkPage, startBuiltApp, type BuiltApp } from '../support/builtApp';
+import { roomCode } from '../../src/lib/roomChoice';
 import { uniqueProjectId } from '../support/emulators';
 import { loadFirestoreRules } from '../support/projectRules';
+import { decodeQr as decodeQrOf } from '../support/qr';
 
 const projectId = uniqueProjectId('e2e-room-display');
 const SCREENS = [
@@ -78,21 +79,8 @@ async function expectNoScrolling(page: Page, label: string) {
 }
 
 /** The QR code as it shows on screen (a screenshot of it), decoded. */
-async function decodeQr(page: Page, name: string): Promise<string | undefined> {
-  const png = await page.getByRole('img', { name }).screenshot();
-  const pixels = await page.evaluate(async (base64) => {
-    const image = new Image();
-    image.src = `data:image/png;base64,${base64}`;
-    await image.decode();
-    const canvas = document.createElement('canvas');
-    canvas.width = image.naturalWidth;
-    canvas.height = image.naturalHeight;
-    const context = canvas.getContext('2d');
-    context?.drawImage(image, 0, 0);
-    const data = context?.getImageData(0, 0, canvas.width, canvas.height);
-    return data ? { width: data.width, height: data.height, data: Array.from(data.data) } : null;
-  }, png.toString('base64'));
-  return (pixels && jsQR(Uint8ClampedArray.from(pixels.data), pixels.width, pixels.height))?.data;
+function decodeQr(page: Page, name: string): Promise<string | undefined> {
+  return decodeQrOf(page, page.getByRole('img', { name }));
 }
 
 describe('the room display', () => {
@@ -113,8 +101,8 @@ describe('the room display', () => {
         await page.getByRole('img', { name: 'Med-Tech Pitch Session logo' }).waitFor();
         await page.waitForFunction(() => Array.from(document.images).every((image) => image.complete));
 
-        // The join link: printed, and what the QR code on screen decodes to.
-        const link = new URL('/presenters', app.url).href;
+        // The room's join link: printed, and what the QR code on screen decodes to.
+        const link = new URL(`/join/${roomCode('medtech')}`, app.url).href;
         await page.getByRole('complementary', { name: 'Scan to join' }).getByText(link, { exact: true }).waitFor();
         expect(await decodeQr(page, `QR code for ${link}`)).toBe(link);
 
