@@ -1,5 +1,8 @@
 // The events dashboard (/events, admin only; the spec's section 2): every event as a card that
 // opens its control screen, followed live, and a round '+' button that opens 'Create New Event'.
+// Issue 24: each card says what is happening (status, start, presenters, raters), live events
+// come first, then upcoming ones by date, then past ones, newest first; 'Duplicate event' asks
+// first, then says which event it made.
 
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -7,23 +10,48 @@ import Fab from '@mui/material/Fab';
 import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
+import { toast } from 'react-toastify';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { AddIcon } from '../../components/Icons';
 import { PageLoader } from '../../components/PageLoader';
+import { useNow } from '../../components/useNow';
+import { timings } from '../../config/constants';
 import { watchEvents } from '../../db/eventAdmin';
+import { duplicateEvent } from '../../db/eventCopy';
+import { copyTitle, nextSessionStart } from '../../lib/eventCopy';
+import { dashboardOrder, eventStatus } from '../../lib/eventStatus';
+import { formatDateTime } from '../../lib/formatDateTime';
 import type { Event } from '../../types/event';
 import { EventCard } from './EventCard';
 import { EventFormDialog } from './EventFormDialog';
+import { useRaterCounts } from './useRaterCounts';
 
 export const dashboardMessages = {
   loadFailed: 'The events could not be loaded. Check the connection and reload the page.',
   empty: 'No events yet. Create one with the + button.',
+  duplicateTitle: 'Duplicate event',
+  duplicateQuestion: (title: string, start: Date | null) =>
+    `Create “${copyTitle(title)}”, a closed event with the same settings, logos, presenters and questions` +
+    `${start ? `, starting ${formatDateTime(start)}` : ''}? ` +
+    'Nothing of this session is copied: no progress, ratings, matches or e-mails.',
+  duplicateConfirm: 'Duplicate',
+  duplicating: 'Duplicating',
+  duplicated: (title: string) => `Created “${title}”. Open it to set its start time and details.`,
+  duplicateFailed: 'The event could not be duplicated.',
 } as const;
+
+/** How often the statuses are worked out again (an upcoming event becomes past at its start time). */
+const STATUS_REFRESH_MS = 60_000;
 
 type Loaded = { state: 'loading' } | { state: 'ready'; events: Event[] } | { state: 'failed' };
 
 export function EventsDashboard() {
   const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
   const [creating, setCreating] = useState(false);
+  const [duplicating, setDuplicating] = useState<{ event: Event; busy: boolean } | null>(null);
+  const now = useNow(STATUS_REFRESH_MS);
+  const events = loaded.state === 'ready' ? dashboardOrder(loaded.events, now) : null;
+  const raters = useRaterCounts(events);
 
   useEffect(
     () =>
@@ -37,6 +65,19 @@ export function EventsDashboard() {
     [],
   );
 
+  const duplicate = async (event: Event) => {
+    setDuplicating({ event, busy: true });
+    const options = { autoClose: timings.adminToastMs };
+    try {
+      const copy = await duplicateEvent(event.id);
+      toast.success(dashboardMessages.duplicated(copy.title), options);
+    } catch (error) {
+      console.warn('The event could not be duplicated.', error);
+      toast.error(dashboardMessages.duplicateFailed, options);
+    }
+    setDuplicating(null);
+  };
+
   return (
     <Box sx={{ pb: 10 }}>
       <Typography variant="h4" component="h1" sx={{ mb: 3 }}>
@@ -45,11 +86,16 @@ export function EventsDashboard() {
       {loaded.state === 'loading' && <PageLoader />}
       {loaded.state === 'failed' && <Alert severity="error">{dashboardMessages.loadFailed}</Alert>}
       {loaded.state === 'ready' && loaded.events.length === 0 && <Typography>{dashboardMessages.empty}</Typography>}
-      {loaded.state === 'ready' && loaded.events.length > 0 && (
+      {events && events.length > 0 && (
         <Grid container spacing={2} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
-          {loaded.events.map((event) => (
+          {events.map((event) => (
             <Grid key={event.id} size={{ xs: 12, sm: 6, md: 4 }} component="li">
-              <EventCard event={event} />
+              <EventCard
+                event={event}
+                status={eventStatus(event, now)}
+                raters={raters.get(event.id)}
+                onDuplicate={(chosen) => setDuplicating({ event: chosen, busy: false })}
+              />
             </Grid>
           ))}
         </Grid>
@@ -63,6 +109,20 @@ export function EventsDashboard() {
         <AddIcon />
       </Fab>
       <EventFormDialog open={creating} onClose={() => setCreating(false)} />
+      <ConfirmDialog
+        open={duplicating !== null}
+        title={dashboardMessages.duplicateTitle}
+        question={
+          duplicating
+            ? dashboardMessages.duplicateQuestion(duplicating.event.title, nextSessionStart(duplicating.event.startTime, now))
+            : ''
+        }
+        confirmLabel={dashboardMessages.duplicateConfirm}
+        busy={duplicating?.busy ?? false}
+        busyLabel={dashboardMessages.duplicating}
+        onConfirm={() => duplicating && void duplicate(duplicating.event)}
+        onCancel={() => setDuplicating(null)}
+      />
     </Box>
   );
 }
