@@ -1,5 +1,7 @@
 // One question of the questionnaire: its title and text, and the input its type asks for:
 // 'stars' (1-5 stars and an optional comment), 'rating' (a 1-5 scale) or 'text' (a written answer).
+// When the event shares feedback with presenters (issue 24), a line before the comment (or the
+// written answer) says that it reaches the presenter without the provider's name.
 
 import FormControl from '@mui/material/FormControl';
 import FormLabel from '@mui/material/FormLabel';
@@ -21,7 +23,15 @@ export interface QuestionFieldProps {
   answer: Answer;
   onChange: (answer: Answer) => void;
   disabled?: boolean;
+  /** The event shares feedback with presenters: say so before the comment field. */
+  sharesFeedback?: boolean;
 }
+
+/** What the questionnaire says before a comment field when the event shares feedback (issue 24). */
+export const sharingNotices = {
+  comment: 'Your comment is shared with the presenter, without your name.',
+  answer: 'Your answer is shared with the presenter, without your name.',
+} as const;
 
 /** Only whole stars 1-5 are kept; anything else (no pointer position, for one) clears the rating. */
 const wholeRating = (value: number | null) =>
@@ -29,9 +39,11 @@ const wholeRating = (value: number | null) =>
 
 const scale = Array.from({ length: RATING_MAX }, (_, index) => index + 1);
 
-export function QuestionField({ question, answer, onChange, disabled }: QuestionFieldProps) {
+export function QuestionField({ question, answer, onChange, disabled, sharesFeedback = false }: QuestionFieldProps) {
   const titleId = `question-${question.question_id}-title`;
   const textId = `question-${question.question_id}-text`;
+  const noticeId = sharesFeedback ? `question-${question.question_id}-shared` : undefined;
+  const answerId = `answer-${question.question_id}`;
   const response = answer.response ?? '';
 
   return (
@@ -73,7 +85,8 @@ export function QuestionField({ question, answer, onChange, disabled }: Question
                 )}
               </Stack>
             </FormControl>
-            <CommentField answer={answer} onChange={onChange} disabled={disabled} />
+            <SharingNotice id={noticeId} text={sharingNotices.comment} />
+            <CommentField answer={answer} onChange={onChange} disabled={disabled} noticeId={noticeId} />
           </>
         )}
 
@@ -93,12 +106,15 @@ export function QuestionField({ question, answer, onChange, disabled }: Question
                 </ToggleButton>
               ))}
             </ToggleButtonGroup>
-            <CommentField answer={answer} onChange={onChange} disabled={disabled} />
+            <SharingNotice id={noticeId} text={sharingNotices.comment} />
+            <CommentField answer={answer} onChange={onChange} disabled={disabled} noticeId={noticeId} />
           </>
         )}
 
+        {question.type === 'text' && <SharingNotice id={noticeId} text={sharingNotices.answer} />}
         {question.type === 'text' && (
           <TextField
+            id={answerId}
             label="Your answer"
             value={response}
             onChange={(event) => onChange({ ...answer, response: event.target.value.slice(0, COMMENT_MAX_LENGTH) || null })}
@@ -106,7 +122,7 @@ export function QuestionField({ question, answer, onChange, disabled }: Question
             minRows={3}
             disabled={disabled}
             helperText={`${response.length}/${COMMENT_MAX_LENGTH}`}
-            slotProps={{ htmlInput: { maxLength: COMMENT_MAX_LENGTH } }}
+            slotProps={{ htmlInput: { maxLength: COMMENT_MAX_LENGTH, ...describedBy(noticeId, answerId) } }}
             fullWidth
           />
         )}
@@ -115,10 +131,31 @@ export function QuestionField({ question, answer, onChange, disabled }: Question
   );
 }
 
-function CommentField({ answer, onChange, disabled }: Omit<QuestionFieldProps, 'question'>) {
+/** The field's description: the sharing notice (when shown) and MUI's helper text (the character count). */
+const describedBy = (noticeId: string | undefined, fieldId: string) =>
+  noticeId ? { 'aria-describedby': `${noticeId} ${fieldId}-helper-text` } : {};
+
+/** The line saying the comment is shared; nothing when the event does not share feedback. */
+function SharingNotice({ id, text }: { id: string | undefined; text: string }) {
+  if (!id) return null;
+  return (
+    <Typography id={id} variant="body2" color="text.secondary">
+      {text}
+    </Typography>
+  );
+}
+
+function CommentField({
+  answer,
+  onChange,
+  disabled,
+  noticeId,
+}: Omit<QuestionFieldProps, 'question'> & { noticeId: string | undefined }) {
   const comment = answer.comment ?? '';
+  const fieldId = `comment-${answer.question_id}`;
   return (
     <TextField
+      id={fieldId}
       label="Comments"
       value={comment}
       onChange={(event) => onChange({ ...answer, comment: event.target.value.slice(0, COMMENT_MAX_LENGTH) || null })}
@@ -126,7 +163,7 @@ function CommentField({ answer, onChange, disabled }: Omit<QuestionFieldProps, '
       minRows={2}
       disabled={disabled}
       helperText={`${comment.length}/${COMMENT_MAX_LENGTH}`}
-      slotProps={{ htmlInput: { maxLength: COMMENT_MAX_LENGTH } }}
+      slotProps={{ htmlInput: { maxLength: COMMENT_MAX_LENGTH, ...describedBy(noticeId, fieldId) } }}
       fullWidth
     />
   );

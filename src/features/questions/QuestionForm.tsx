@@ -146,6 +146,7 @@ export function QuestionForm({ presenterId }: { presenterId: string }) {
               answer={answerOf(question)}
               onChange={onChange}
               disabled={submitting}
+              sharesFeedback={event?.shareFeedback === true}
             />
           ))
         )}
