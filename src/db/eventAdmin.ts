@@ -21,6 +21,7 @@ import {
   DEFAULT_FAIR_SCORES,
   DEFAULT_MAX_MATCHES_PER_PRESENTER,
   DEFAULT_MIN_MATCH_SCORE,
+  DEFAULT_SHARE_FEEDBACK,
   INITIAL_ROUND_NUMBER,
   NO_PRESENTER_INDEX,
 } from '../../domain/constants';
@@ -48,6 +49,8 @@ export interface EventFields {
   fairScores?: boolean;
   /** 'Exclude conflicts of interest from matching' (issue 11); absent: the default on create, unchanged on update. */
   excludeConflicts?: boolean;
+  /** 'Share feedback with presenters' (issue 24); absent: the default on create, unchanged on update. */
+  shareFeedback?: boolean;
 }
 
 /** New logo files; an absent or null one leaves that logo as it is. */
@@ -142,6 +145,7 @@ export async function createEvent(
     max_matches_per_presenter: DEFAULT_MAX_MATCHES_PER_PRESENTER,
     fair_scores: fields.fairScores ?? DEFAULT_FAIR_SCORES,
     exclude_conflicts: fields.excludeConflicts ?? DEFAULT_EXCLUDE_CONFLICTS,
+    share_feedback: fields.shareFeedback ?? DEFAULT_SHARE_FEEDBACK,
   };
   await setDoc(ref, event);
   return ref.id;
@@ -177,6 +181,7 @@ export async function updateEvent(
       presenter_index: change.presenterIndex,
       ...(fields.fairScores === undefined ? {} : { fair_scores: fields.fairScores }),
       ...(fields.excludeConflicts === undefined ? {} : { exclude_conflicts: fields.excludeConflicts }),
+      ...(fields.shareFeedback === undefined ? {} : { share_feedback: fields.shareFeedback }),
       ...(uploaded.normal ? { normalLogo: uploaded.normal.url } : {}),
       ...(uploaded.middle ? { middleLogo: uploaded.middle.url } : {}),
     });
@@ -204,6 +209,18 @@ async function deleteEventDocuments(
   }
 }
 
+/** Deletes the feedback the matching reaction wrote for the event's presenters (issue 24), a batch at a time. */
+async function deleteEventFeedback(eventId: string): Promise<void> {
+  const batchQuery = query(collection(eventsCollection, eventId, 'feedback'), limit(DELETE_BATCH_SIZE));
+  for (;;) {
+    const snapshot = await getDocs(batchQuery);
+    if (snapshot.empty) return;
+    const batch = writeBatch(db);
+    for (const document of snapshot.docs) batch.delete(document.ref);
+    await batch.commit();
+  }
+}
+
 /**
  * Deletes an event with its logos, its answers (responses), its final matches (DECISIONS.md) and
  * their reasons (match_reasons), the event document last: a deletion cut short leaves the event listed, and deleting it again
@@ -214,6 +231,7 @@ export async function deleteEvent(eventId: string): Promise<void> {
   await deleteEventDocuments('responses', eventId);
   await deleteEventDocuments('final_matches', eventId);
   await deleteEventDocuments('match_reasons', eventId);
+  await deleteEventFeedback(eventId);
   await deleteRaters(eventId);
   await deleteDoc(doc(eventsCollection, eventId));
 }

@@ -7,6 +7,7 @@ import {
   DEFAULT_FAIR_SCORES,
   DEFAULT_MAX_MATCHES_PER_PRESENTER,
   DEFAULT_MIN_MATCH_SCORE,
+  DEFAULT_SHARE_FEEDBACK,
   INITIAL_ROUND_NUMBER,
   NO_PRESENTER_INDEX,
 } from '../../domain/constants';
@@ -79,6 +80,8 @@ export function eventFromData(id: string, data: Record<string, unknown>): Event 
     // Events saved before these settings existed have neither: the defaults (issue 11).
     fairScores: typeof data.fair_scores === 'boolean' ? data.fair_scores : DEFAULT_FAIR_SCORES,
     excludeConflicts: typeof data.exclude_conflicts === 'boolean' ? data.exclude_conflicts : DEFAULT_EXCLUDE_CONFLICTS,
+    // Events saved before 'Share feedback with presenters' existed (issue 24) share nothing.
+    shareFeedback: typeof data.share_feedback === 'boolean' ? data.share_feedback : DEFAULT_SHARE_FEEDBACK,
     ...optional('matchingStatus', toReactionStatus(data.matching_status)),
     ...optional('emailingStatus', toReactionStatus(data.emailing_status)),
   };

@@ -27,7 +27,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
-import { DEFAULT_EXCLUDE_CONFLICTS, DEFAULT_FAIR_SCORES } from '../../../domain/constants';
+import { DEFAULT_EXCLUDE_CONFLICTS, DEFAULT_FAIR_SCORES, DEFAULT_SHARE_FEEDBACK } from '../../../domain/constants';
 import { orderedRounds } from '../../../domain/rounds';
 import { timings } from '../../config/constants';
 import { paths } from '../../config/paths';
@@ -58,6 +58,13 @@ export const matchingSettings = {
     label: 'Exclude conflicts of interest from matching',
     helper: 'A provider from the same company or e-mail domain as a presenter is never matched with them.',
   },
+} as const;
+
+/** 'Share feedback with presenters' (issue 24): its label and what it does. */
+export const shareFeedbackSetting = {
+  label: 'Share feedback with presenters',
+  helper:
+    'After matching, each presenter can read their ratings and the comments, without the providers’ names; a question with fewer than 3 ratings is not shared. The questionnaire tells providers so.',
 } as const;
 
 /** Rounds per event: 1, 2 or 3 (the spec's section 9). */
@@ -118,6 +125,7 @@ function EventForm({ event, onClose, onBusyChange, titleId }: EventFormProps) {
   const [numberOfRounds, setNumberOfRounds] = useState(event?.numberOfRounds ?? 1);
   const [fairScores, setFairScores] = useState(event?.fairScores ?? DEFAULT_FAIR_SCORES);
   const [excludeConflicts, setExcludeConflicts] = useState(event?.excludeConflicts ?? DEFAULT_EXCLUDE_CONFLICTS);
+  const [shareFeedback, setShareFeedback] = useState(event?.shareFeedback ?? DEFAULT_SHARE_FEEDBACK);
   const settingId = useId();
   const [logos, setLogos] = useState<Logos>({ normal: null, middle: null });
   const [progress, setProgress] = useState<Partial<Record<LogoVariant, number>>>({});
@@ -145,6 +153,7 @@ function EventForm({ event, onClose, onBusyChange, titleId }: EventFormProps) {
       numberOfRounds,
       fairScores,
       excludeConflicts,
+      shareFeedback,
     };
     setSaving(true);
     setUpdateFailed(false);
@@ -268,6 +277,15 @@ function EventForm({ event, onClose, onBusyChange, titleId }: EventFormProps) {
                 {...matchingSettings.excludeConflicts}
                 checked={excludeConflicts}
                 onChange={setExcludeConflicts}
+              />
+            </FormControl>
+            <FormControl component="fieldset" disabled={busy}>
+              <FormLabel component="legend">Feedback</FormLabel>
+              <SettingSwitch
+                id={`${settingId}-feedback`}
+                {...shareFeedbackSetting}
+                checked={shareFeedback}
+                onChange={setShareFeedback}
               />
             </FormControl>
             {warnings.length > 0 && (
