@@ -83,9 +83,13 @@ export function EventCard({ event, status, raters, onDuplicate }: EventCardProps
         </Typography>
       </CardContent>
       <CardActions sx={{ pt: 0, px: 2, pb: 2 }}>
-        <Button size="small" variant="outlined" onClick={() => onDuplicate(event)}>
+        <Button
+          size="small"
+          variant="outlined"
+          aria-label={`${eventCardMessages.duplicate}: ${event.title}`}
+          onClick={() => onDuplicate(event)}
+        >
           {eventCardMessages.duplicate}
-          <VisuallyHidden>: {event.title}</VisuallyHidden>
         </Button>
       </CardActions>
     </Card>
