@@ -40,6 +40,9 @@ export const ACTOR_LABELS: Record<ActorKey, string> = {
   admin: 'admin',
 };
 
+/** When Alice's rater marker says she rated (events/ev1/raters). */
+const RATED_AT = '2030-05-01T11:30:00Z';
+
 /** The presenter who signed up through an invite: their anonymous uid is their document id. */
 const PRESENTER = 'p-nia';
 
@@ -553,6 +556,55 @@ export function matrixGroups(backdoor: Backdoor): MatrixGroup[] {
           allowed: NOBODY,
           attempt: (a) => setDoc(doc(a.db, 'events', 'ev1', 'feedback', a.uid ?? 'anyone'), feedback),
           after: (a) => backdoor.seed({ [`events/ev1/feedback/${a.uid ?? 'anyone'}`]: feedback }),
+        },
+      ],
+    },
+    {
+      // Raters (issue 24): a marker per provider who rated at an event, written with their
+      // answers, so the dashboard counts raters without reading answers. Anyone signed in marks
+      // only themselves (providers are anonymous users: the rules cannot tell them apart), with
+      // the server's time and nothing else; admins read, count and delete them.
+      target: 'events/{eventId}/raters',
+      documents: { 'events/ev1': storedEvent, [`events/ev1/raters/${ALICE}`]: { rated_at: storedTime(RATED_AT) } },
+      rows: [
+        { operation: 'get', allowed: ADMIN_ONLY, attempt: (a) => getDoc(doc(a.db, 'events', 'ev1', 'raters', ALICE)) },
+        { operation: 'list', allowed: ADMIN_ONLY, attempt: (a) => getDocs(collection(a.db, 'events', 'ev1', 'raters')) },
+        {
+          operation: 'mark themselves (id = their uid)',
+          allowed: SIGNED_IN,
+          attempt: (a) => setDoc(doc(a.db, 'events', 'ev1', 'raters', a.uid ?? 'anyone'), { rated_at: serverTimestamp() }),
+          after: (a) =>
+            a.uid === ALICE
+              ? backdoor.seed({ [`events/ev1/raters/${ALICE}`]: { rated_at: storedTime(RATED_AT) } })
+              : backdoor.remove(`events/ev1/raters/${a.uid ?? 'anyone'}`),
+        },
+        {
+          operation: 'mark the provider Alice',
+          allowed: ['provider'],
+          attempt: (a) => setDoc(doc(a.db, 'events', 'ev1', 'raters', ALICE), { rated_at: serverTimestamp() }),
+          after: () => backdoor.seed({ [`events/ev1/raters/${ALICE}`]: { rated_at: storedTime(RATED_AT) } }),
+        },
+        {
+          operation: 'mark themselves with another field',
+          allowed: NOBODY,
+          attempt: (a) =>
+            setDoc(doc(a.db, 'events', 'ev1', 'raters', a.uid ?? 'anyone'), { rated_at: serverTimestamp(), score: 5 }),
+          after: (a) =>
+            a.uid === ALICE
+              ? backdoor.seed({ [`events/ev1/raters/${ALICE}`]: { rated_at: storedTime(RATED_AT) } })
+              : backdoor.remove(`events/ev1/raters/${a.uid ?? 'anyone'}`),
+        },
+        {
+          operation: 'mark themselves at an event that does not exist',
+          allowed: NOBODY,
+          attempt: (a) => setDoc(doc(a.db, 'events', 'missing', 'raters', a.uid ?? 'anyone'), { rated_at: serverTimestamp() }),
+          after: (a) => backdoor.remove(`events/missing/raters/${a.uid ?? 'anyone'}`),
+        },
+        {
+          operation: 'delete',
+          allowed: ADMIN_ONLY,
+          attempt: (a) => deleteDoc(doc(a.db, 'events', 'ev1', 'raters', ALICE)),
+          after: () => backdoor.seed({ [`events/ev1/raters/${ALICE}`]: { rated_at: storedTime(RATED_AT) } }),
         },
       ],
     },
