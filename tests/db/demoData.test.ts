@@ -17,7 +17,7 @@ const dataset = JSON.parse(fs.readFileSync('backend/demo/demoData.json', 'utf8')
 };
 const docs = (collection: string) =>
   Object.entries(dataset.firestore)
-    .filter(([path]) => path.startsWith(`${collection}/`))
+    .filter(([path]) => path.startsWith(`${collection}/`) && !path.slice(collection.length + 1).includes('/'))
     .map(([path, data]) => ({ id: path.slice(collection.length + 1), ...data }) as Doc & { id: string });
 
 describe('the demo data', () => {
@@ -125,6 +125,18 @@ describe('the demo data', () => {
       tomas: ['amara', 'hiro'],
       priya: [FALLBACK_PROVIDER_ID],
     });
+  });
+
+  it("marks as its raters exactly the providers who answered at each event (the dashboard's count)", () => {
+    for (const event of events) {
+      const raters = docs(`events/${event.id}/raters`).map((marker) => marker.id);
+      const answered = new Set(
+        docs('responses')
+          .filter((r) => r.event_id === event.id)
+          .map((r) => r.provider_id as string),
+      );
+      expect(raters.sort(), event.id).toEqual([...answered].sort());
+    }
   });
 
   it('keeps the demo admin', () => {
