@@ -226,6 +226,24 @@ describe('deleteEvent', () => {
     expect(await served(keptLogo)).toEqual({ status: 200, body: PNG_1X1 });
   });
 
+  it("stores 'Share feedback with presenters' (off unless asked), and deletes the event's feedback but not another event's", async () => {
+    const doomed = await createEvent({ ...fields, shareFeedback: true }, {});
+    const kept = await createEvent(fields, {});
+    expect((await stored(doomed))?.share_feedback).toBe(true);
+    expect((await stored(kept))?.share_feedback).toBe(false);
+    const db = adminDb();
+    for (const eventId of [doomed, kept]) {
+      for (const id of ['p-ada', 'p-lin']) {
+        await db.doc(`events/${eventId}/feedback/${id}`).set({ event_id: eventId, presenter_id: id, questions: [] });
+      }
+    }
+
+    await deleteEvent(doomed);
+
+    expect((await db.collection(`events/${doomed}/feedback`).get()).size).toBe(0);
+    expect((await db.collection(`events/${kept}/feedback`).get()).size).toBe(2);
+  });
+
   it('finishes a deletion that was cut short (the event still there, its logos already gone)', async () => {
     await storeEvent(adminDb(), 'e1');
     await seedAnswersAndMatches('e1', 5, 1);
