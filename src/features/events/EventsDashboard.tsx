@@ -48,7 +48,8 @@ type Loaded = { state: 'loading' } | { state: 'ready'; events: Event[] } | { sta
 export function EventsDashboard() {
   const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
   const [creating, setCreating] = useState(false);
-  const [duplicating, setDuplicating] = useState<{ event: Event; busy: boolean } | null>(null);
+  // The event the Duplicate event question is about stays set while the dialog fades out.
+  const [duplicating, setDuplicating] = useState<{ event: Event; open: boolean; busy: boolean } | null>(null);
   const now = useNow(STATUS_REFRESH_MS);
   const events = loaded.state === 'ready' ? dashboardOrder(loaded.events, now) : null;
   const raters = useRaterCounts(events);
@@ -66,7 +67,7 @@ export function EventsDashboard() {
   );
 
   const duplicate = async (event: Event) => {
-    setDuplicating({ event, busy: true });
+    setDuplicating({ event, open: true, busy: true });
     const options = { autoClose: timings.adminToastMs };
     try {
       const copy = await duplicateEvent(event.id);
@@ -75,7 +76,7 @@ export function EventsDashboard() {
       console.warn('The event could not be duplicated.', error);
       toast.error(dashboardMessages.duplicateFailed, options);
     }
-    setDuplicating(null);
+    setDuplicating({ event, open: false, busy: false });
   };
 
   return (
@@ -94,7 +95,7 @@ export function EventsDashboard() {
                 event={event}
                 status={eventStatus(event, now)}
                 raters={raters.get(event.id)}
-                onDuplicate={(chosen) => setDuplicating({ event: chosen, busy: false })}
+                onDuplicate={(chosen) => setDuplicating({ event: chosen, open: true, busy: false })}
               />
             </Grid>
           ))}
@@ -110,7 +111,7 @@ export function EventsDashboard() {
       </Fab>
       <EventFormDialog open={creating} onClose={() => setCreating(false)} />
       <ConfirmDialog
-        open={duplicating !== null}
+        open={duplicating?.open ?? false}
         title={dashboardMessages.duplicateTitle}
         question={
           duplicating
@@ -121,7 +122,7 @@ export function EventsDashboard() {
         busy={duplicating?.busy ?? false}
         busyLabel={dashboardMessages.duplicating}
         onConfirm={() => duplicating && void duplicate(duplicating.event)}
-        onCancel={() => setDuplicating(null)}
+        onCancel={() => duplicating && setDuplicating({ ...duplicating, open: false })}
       />
     </Box>
   );
