@@ -10,6 +10,12 @@ export interface RehearsalOptions {
   presenters: number;
   /** Rounds of the event (1-3); the presenters are spread over them. */
   rounds: number;
+  /**
+   * Events running at once (parallel rooms, issue 24), each with its own admin page, its own
+   * presenters (`presenters` each) and a share of the providers and phones, which join their room
+   * by its link; the report has a part per room.
+   */
+  rooms: number;
   /** The share of providers (SDK and phones) that go offline once, mid-rating, and come back. */
   dropRate: number;
   /** Seconds of the live part (Start to Complete All), spread over the admin's presses. */
@@ -36,6 +42,7 @@ export const DEFAULT_OPTIONS: Omit<RehearsalOptions, 'log' | 'abort'> = {
   providers: 30,
   presenters: 6,
   rounds: 2,
+  rooms: 1,
   dropRate: 0.2,
   duration: 60,
   phones: 2,
@@ -46,13 +53,15 @@ export const DEFAULT_OPTIONS: Omit<RehearsalOptions, 'log' | 'abort'> = {
   seed: Date.now() % 1_000_000,
 };
 
-export const USAGE = `Usage: npm run rehearse -- [--providers N] [--presenters N] [--rounds N] [--drop-rate R]
+export const USAGE = `Usage: npm run rehearse -- [--providers N] [--presenters N] [--rounds N] [--rooms N] [--drop-rate R]
                            [--duration S] [--phones N] [--threads N] [--no-kill] [--seed N]
                            [--timeout S] [--json FILE]
 
   --providers N    SDK providers (the app's src/db code on the web SDK in Node)   default ${DEFAULT_OPTIONS.providers}
-  --presenters N   presenters invited and signed up                              default ${DEFAULT_OPTIONS.presenters}
+  --presenters N   presenters invited and signed up (per room)                   default ${DEFAULT_OPTIONS.presenters}
   --rounds N       rounds (1-3)                                                  default ${DEFAULT_OPTIONS.rounds}
+  --rooms N        events open at once (1-4), each with its own admin page and   default ${DEFAULT_OPTIONS.rooms}
+                   presenters; providers and phones are shared out among them
   --drop-rate R    share of providers that go offline once mid-rating            default ${DEFAULT_OPTIONS.dropRate}
   --duration S     seconds from Start Event to Complete All                      default ${DEFAULT_OPTIONS.duration}
   --phones N       providers on Chromium pages at 360 px                         default ${DEFAULT_OPTIONS.phones}
@@ -77,6 +86,7 @@ export function parseOptions(args: string[]): Omit<RehearsalOptions, 'log' | 'ab
       providers: { type: 'string' },
       presenters: { type: 'string' },
       rounds: { type: 'string' },
+      rooms: { type: 'string' },
       'drop-rate': { type: 'string' },
       duration: { type: 'string' },
       phones: { type: 'string' },
@@ -94,6 +104,7 @@ export function parseOptions(args: string[]): Omit<RehearsalOptions, 'log' | 'ab
     providers: number(values.providers, 'providers', DEFAULT_OPTIONS.providers, whole),
     presenters: number(values.presenters, 'presenters', DEFAULT_OPTIONS.presenters, (n) => whole(n) && n >= 1 && n <= 200),
     rounds: number(values.rounds, 'rounds', DEFAULT_OPTIONS.rounds, (n) => Number.isInteger(n) && n >= 1 && n <= 3),
+    rooms: number(values.rooms, 'rooms', DEFAULT_OPTIONS.rooms, (n) => Number.isInteger(n) && n >= 1 && n <= 4),
     dropRate: number(values['drop-rate'], 'drop-rate', DEFAULT_OPTIONS.dropRate, (n) => n >= 0 && n <= 1),
     duration: number(values.duration, 'duration', DEFAULT_OPTIONS.duration, (n) => n >= 5),
     phones: number(values.phones, 'phones', DEFAULT_OPTIONS.phones, whole),

@@ -42,6 +42,8 @@ export interface PhonePlan {
   onRated(record: RatingRecord): void;
   onError(message: string): void;
   log(line: string): void;
+  /** The room's join link (/join/{code}) the phone opens, as if it had scanned the room display's QR code; absent: /profile. */
+  joinPath?: string;
 }
 
 // Runs in the page (a string: the scripts are type-checked without the DOM's types).
@@ -88,7 +90,7 @@ export async function startPhone(browser: Browser, appUrl: string, plan: PhonePl
     email: `phone${plan.index}@phones.example.net`,
     company: `Phone Partner ${plan.index}`,
   };
-  await page.goto(new URL('/profile', appUrl).href);
+  await page.goto(new URL(plan.joinPath ?? '/profile', appUrl).href);
   await page.getByRole('heading', { name: 'Provider Profile' }).waitFor({ timeout: 30_000 });
   await page.getByLabel('First Name').fill(profile.first_name);
   await page.getByLabel('Last Name').fill(profile.last_name);

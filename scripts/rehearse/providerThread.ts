@@ -2,7 +2,7 @@
 // providers, events, questions, responses) on the real `firebase` web SDK, in a module graph of
 // its own (isolation.ts), so it has its own default app, its own anonymous user and its own
 // Firestore client, connected through its own TCP relay (relay.ts) to the backend. A provider
-// signs in, saves a profile, watches the shared event and rates each presenter that becomes
+// signs in, saves a profile, watches the shared event (or its room's, with parallel rooms) and rates each presenter that becomes
 // Finished with random but recorded answers; some edit an answer later; the ones chosen to drop go
 // offline once mid-rating and come back. The thread also signs presenters up through
 // src/db/signup.ts when asked. Everything it sees goes to the main thread as messages (record.ts).
@@ -34,6 +34,8 @@ export interface ThreadProvider {
   /** Goes offline once, mid-rating. */
   drop: boolean;
   seed: number;
+  /** The event of the room it joined (parallel rooms, issue 24); absent: the shared event. */
+  room?: string;
 }
 
 export interface ThreadData {
@@ -56,7 +58,10 @@ interface AppModules {
 interface ProviderModules extends AppModules {
   session: { ensureSignedIn(): Promise<{ uid: string }> };
   providers: { saveProviderProfile(profile: ProviderProfile): Promise<Provider> };
-  events: { watchSharedEvent(callback: (event: Event | null) => void, onError: (error: Error) => void): () => void };
+  events: {
+    watchSharedEvent(callback: (event: Event | null) => void, onError: (error: Error) => void): () => void;
+    watchRoom(eventId: string, callback: (event: Event | null) => void, onError: (error: Error) => void): () => void;
+  };
   questions: { getQuestions(): Promise<Question[]> };
   responses: { saveResponses(eventId: string, presenterId: string, answers: Answer[]): Promise<SaveOutcome> };
 }
@@ -260,10 +265,12 @@ async function startProvider(plan: ThreadProvider, relay: Relay): Promise<Client
     timers: new Set(),
     stopWatching: () => undefined,
   };
-  client.stopWatching = modules.events.watchSharedEvent(
-    (event) => onEvent(client, event),
-    (error) => send({ type: 'error', providerId: uid, message: `Watching the event: ${error.message}` }),
-  );
+  const watching = (event: Event | null) => onEvent(client, event);
+  const watchFailed = (error: Error) => send({ type: 'error', providerId: uid, message: `Watching the event: ${error.message}` });
+  client.stopWatching =
+    plan.room === undefined
+      ? modules.events.watchSharedEvent(watching, watchFailed)
+      : modules.events.watchRoom(plan.room, watching, watchFailed);
   send({
     type: 'ready',
     index: plan.index,

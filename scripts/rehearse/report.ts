@@ -18,6 +18,23 @@ export interface DeliveryFigures {
   superseded: number;
 }
 
+/** One room's part of the report (parallel rooms, issue 24): its event, its providers and its checks. */
+export interface RoomReport {
+  /** 'A', 'B', … */
+  room: string;
+  eventId: string;
+  title: string;
+  /** The join link its phones opened (the room display's QR code), or null with one room. */
+  joinPath: string | null;
+  providers: { sdk: number; phones: number };
+  presenters: number;
+  changes: number;
+  delivery: { sdk: DeliveryFigures; phones: DeliveryFigures };
+  ratings: { given: number; stored: number; lost: number; unexpected: number; wrong: number };
+  matches: { presenters: number; matchedPairs: number; fallbacks: number; equalToOracle: boolean; differences: string[] };
+  emails: { expected: number; received: number; duplicated: string[]; missing: string[] };
+}
+
 export interface RehearsalReport {
   settings: Record<string, number | boolean | string>;
   wallSeconds: number;
@@ -60,6 +77,8 @@ export interface RehearsalReport {
     /** From the restart's spawn until Firestore served, and until Auth too. */
     restartSeconds: { firestore: number; all: number } | null;
   };
+  /** Each room's part; the figures above are the rooms' totals. */
+  rooms: RoomReport[];
   /** What must never happen, and did: the rehearsal fails when this is not empty. */
   failures: string[];
 }
@@ -87,11 +106,24 @@ function figures(latencies: number[], neverArrived: number, superseded: number):
   };
 }
 
+interface Tally {
+  latencies: number[];
+  never: number;
+  superseded: number;
+}
+
+const merged = (tallies: Tally[]): DeliveryFigures =>
+  figures(
+    tallies.flatMap((tally) => tally.latencies),
+    tallies.reduce((sum, tally) => sum + tally.never, 0),
+    tallies.reduce((sum, tally) => sum + tally.superseded, 0),
+  );
+
 /**
  * Delivery to SDK providers, which report every (round, index) they show: change k arrived when,
  * after its press, the first state shown of those it and the later presses set is its own.
  */
-export function sdkDelivery(changes: Change[], sightings: Map<string, Sighting[]>): DeliveryFigures {
+function sdkTally(changes: Change[], sightings: Map<string, Sighting[]>): Tally {
   const latencies: number[] = [];
   let never = 0;
   let superseded = 0;
@@ -105,17 +137,21 @@ export function sdkDelivery(changes: Change[], sightings: Map<string, Sighting[]
       else superseded += 1;
     });
   }
-  return figures(latencies, never, superseded);
+  return { latencies, never, superseded };
 }
+
+/** Delivery to the SDK providers of every room (sdkTally), each room with its own changes and providers. */
+export function sdkDeliveryInRooms(rooms: { changes: Change[]; sightings: Map<string, Sighting[]> }[]): DeliveryFigures {
+  return merged(rooms.map((room) => sdkTally(room.changes, room.sightings)));
+}
+
+type WatchingPhone = { sightings: PhoneSighting[]; watching: [number, number][] };
 
 /**
  * Delivery to phones: measured for the changes that name a live presenter and that happened while
  * the phone was on /presenters; it arrives when the Live group shows that name in the same stay.
  */
-export function phoneDelivery(
-  changes: Change[],
-  phones: { sightings: PhoneSighting[]; watching: [number, number][] }[],
-): DeliveryFigures {
+function phoneTally(changes: Change[], phones: WatchingPhone[]): Tally {
   const latencies: number[] = [];
   let never = 0;
   let superseded = 0;
@@ -141,10 +177,30 @@ export function phoneDelivery(
       else never += 1;
     });
   }
-  return figures(latencies, never, superseded);
+  return { latencies, never, superseded };
+}
+
+/** Delivery to the phones of every room (phoneTally), each room with its own changes and phones. */
+export function phoneDeliveryInRooms(rooms: { changes: Change[]; phones: WatchingPhone[] }[]): DeliveryFigures {
+  return merged(rooms.map((room) => phoneTally(room.changes, room.phones)));
 }
 
 const ms = (value: number | null) => (value === null ? '-' : `${Math.round(value)} ms`);
+
+function formatRoom(room: RoomReport): string[] {
+  const delivery = (figure: DeliveryFigures) =>
+    `p50 ${ms(figure.p50Ms)}, p95 ${ms(figure.p95Ms)}; ${figure.neverArrived} of ${figure.measured} never arrived`;
+  const { ratings, matches, emails } = room;
+  return [
+    `  Room ${room.room}: ${room.title} (event ${room.eventId}${room.joinPath ? `, joined at ${room.joinPath}` : ''})`,
+    `    SDK providers ${room.providers.sdk}, phones ${room.providers.phones}, presenters ${room.presenters}, live changes ${room.changes}`,
+    `    delivery to SDK providers ${delivery(room.delivery.sdk)}; to phones ${delivery(room.delivery.phones)}`,
+    `    answers given / stored ${ratings.given} / ${ratings.stored}; lost / unexpected / wrong value ${ratings.lost} / ${ratings.unexpected} / ${ratings.wrong}`,
+    `    final matches: ${matches.presenters} presenters, ${matches.matchedPairs} matches, ${matches.fallbacks} fallbacks; ` +
+      (matches.equalToOracle ? 'equal to the oracle' : `DIFFERENT from the oracle (${matches.differences.length})`),
+    `    e-mails: ${emails.received} received, ${emails.expected} expected; ${emails.duplicated.length} duplicated, ${emails.missing.length} missing`,
+  ];
+}
 
 export function formatReport(report: RehearsalReport): string {
   const rows: [string, string][] = [
@@ -207,6 +263,7 @@ export function formatReport(report: RehearsalReport): string {
   );
   const width = Math.max(...rows.map(([label]) => label.length));
   const lines = ['', 'Rehearsal report', '='.repeat(16), ...rows.map(([label, value]) => `${label.padEnd(width)}  ${value}`)];
+  if (report.rooms.length > 1) lines.push('', 'Per room:', ...report.rooms.flatMap(formatRoom));
   if (report.errors.distinct.length > 0) {
     lines.push('', 'Client errors (by message):');
     for (const { message, count } of report.errors.distinct.slice(0, 15)) lines.push(`  ${count} × ${message}`);

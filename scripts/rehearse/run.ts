@@ -9,16 +9,16 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
-import { getFirestore, Timestamp, type Firestore } from 'firebase-admin/firestore';
+import { getFirestore, type Firestore } from 'firebase-admin/firestore';
 import type { Browser } from 'playwright-core';
-import { DEFAULT_MAX_MATCHES_PER_PRESENTER, DEFAULT_MIN_MATCH_SCORE } from '../../domain/constants';
 import { repoRoot } from '../../backend/src/config';
 import { startWorker, type Worker as ReactionWorker } from '../../functions/src/local/worker';
 import { createMailer } from '../../functions/src/mail/transport';
+import { paths } from '../../src/config/paths';
+import { roomCode } from '../../src/lib/roomChoice';
 import { startSmtpCatcher, type SmtpCatcher } from '../../tests/support/smtpCatcher';
 import { openAdminConsole, type AdminConsole, type AdminPress } from './adminConsole';
 import { backendProcess, type BackendProcess } from './backendProcess';
-import { oracleMatches, type OracleAnswer } from './oracle';
 import type { RehearsalOptions } from './options';
 import { signupInBrowser, startPhone, type Phone } from './phone';
 import { startProviderPool, type ProviderPool } from './providerPool';
@@ -31,8 +31,9 @@ import {
   type Sighting,
   type ThreadMessage,
 } from './record';
-import { checkAnswers, checkEmails, checkMatches, countErrors, failuresOf, lastAnswers } from './checks';
-import { formatReport, phoneDelivery, sdkDelivery, type Change, type RehearsalReport } from './report';
+import { checkEmails, countErrors, failuresOf, lastAnswers } from './checks';
+import { formatReport, type RehearsalReport } from './report';
+import { checkRoom, deliveryInRooms, roomReport, type PresenterPlan, type Room } from './rooms';
 import { createAdminAccount, freePort, launchChromium, loadFirestoreRules, serveBuiltApp, type ServedApp } from './services';
 
 export { formatReport };
@@ -83,15 +84,6 @@ const FAVOURITE_SETS = [['q-clinical'], ['q-regulatory', 'q-funding']];
 
 const FIRST_NAMES = ['Ada', 'Lin', 'Sam', 'Noor', 'Kofi', 'Mira', 'Jonas', 'Priya', 'Tomás', 'Yuki', 'Leila', 'Ravi'];
 const LAST_NAMES = ['Okafor', 'Chen', 'Rivera', 'Haddad', 'Mensah', 'Novak', 'Berg', 'Iyer', 'Silva', 'Sato', 'Karimi', 'Das'];
-
-interface PresenterPlan {
-  first_name: string;
-  last_name: string;
-  email: string;
-  company: string;
-  name: string;
-  id?: string;
-}
 
 interface Step {
   press: AdminPress;
@@ -162,9 +154,10 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalRepo
   const records: RatingRecord[] = [];
   const sightings = new Map<string, Sighting[]>();
   const profiles = new Map<string, ProviderProfileRecord>();
+  /** Each SDK provider's index in the plan, by provider id (which room it is in). */
+  const sdkIndexOf = new Map<string, number>();
   const notSynced: string[] = [];
   const restartedToSync: string[] = [];
-  const changes: Change[] = [];
   let threadRssAtStart = 0;
   let threadRssReady = 0;
   let restartSeconds: { firestore: number; all: number } | null = null;
@@ -172,7 +165,10 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalRepo
   let eventId = '';
 
   const onThreadMessage = (message: ThreadMessage) => {
-    if (message.type === 'ready') profiles.set(message.providerId, message.profile);
+    if (message.type === 'ready') {
+      profiles.set(message.providerId, message.profile);
+      sdkIndexOf.set(message.providerId, message.index);
+    }
     if (message.type === 'seen') {
       const list = sightings.get(message.providerId) ?? [];
       list.push(message.sighting);
@@ -256,39 +252,67 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalRepo
     cleanups.push(() => app.close());
     cleanups.push(() => browser.close());
 
-    // The admin creates the event and invites the presenters.
-    const admin: AdminConsole = await openAdminConsole(browser, app.url, account, onError);
-    cleanups.push(() => admin.close());
-    eventId = await admin.createEvent('Rehearsal Pitch Night', options.rounds);
-    log(`Event ${eventId} created; inviting ${options.presenters} presenters…`);
-    const presenters: PresenterPlan[] = Array.from({ length: options.presenters }, (_, i) => {
-      const first_name = `${FIRST_NAMES[i % FIRST_NAMES.length]}${i >= FIRST_NAMES.length ? i : ''}`;
-      const last_name = LAST_NAMES[(i * 7) % LAST_NAMES.length] ?? 'Presenter';
-      return {
-        first_name,
-        last_name,
-        name: `${first_name} ${last_name}`,
-        email: `presenter${i}@rehearsal.example.com`,
-        company: `${last_name} Health ${i}`,
-      };
-    });
-    const links = await admin.invite(presenters.map((presenter) => presenter.email));
+    // Each room's admin creates its event and invites its presenters (one room: the event of old).
+    const rooms: Room[] = [];
+    for (let r = 0; r < options.rooms; r++) {
+      const admin: AdminConsole = await openAdminConsole(browser, app.url, account, onError);
+      cleanups.push(() => admin.close());
+      const letter = String.fromCharCode(65 + r);
+      const title = options.rooms === 1 ? 'Rehearsal Pitch Night' : `Rehearsal Pitch Night, Room ${letter}`;
+      const roomEventId = await admin.createEvent(title, options.rounds);
+      if (r === 0) eventId = roomEventId;
+      log(`Event ${roomEventId} (${title}) created; inviting ${options.presenters} presenters…`);
+      const presenters: PresenterPlan[] = Array.from({ length: options.presenters }, (_, j) => {
+        const i = r * options.presenters + j;
+        const first_name = `${FIRST_NAMES[i % FIRST_NAMES.length]}${i >= FIRST_NAMES.length ? i : ''}`;
+        const last_name = LAST_NAMES[(i * 7) % LAST_NAMES.length] ?? 'Presenter';
+        return {
+          first_name,
+          last_name,
+          name: `${first_name} ${last_name}`,
+          email: `presenter${i}@rehearsal.example.com`,
+          company: `${last_name} Health ${i}`,
+        };
+      });
+      const links = await admin.invite(presenters.map((presenter) => presenter.email));
+      rooms.push({
+        letter,
+        title,
+        admin,
+        eventId: roomEventId,
+        joinPath: options.rooms === 1 ? null : paths.join(roomCode(roomEventId)),
+        presenters,
+        links,
+        rounds: splitRounds(presenters, options.rounds),
+        changes: [],
+        phones: [],
+        sdkIndexes: new Set(),
+      });
+    }
+    const roomOf = (index: number): Room => rooms[index % rooms.length] ?? (rooms[0] as Room);
+    const presenters = rooms.flatMap((room) => room.presenters);
+    const links = new Map(rooms.flatMap((room) => [...room.links]));
 
-    // The SDK providers start meanwhile (loading, signing in, saving profiles).
+    // The SDK providers start meanwhile (loading, signing in, saving profiles), each in its room.
     const dropping = new Set<number>();
     const totalProviders = options.providers + options.phones;
     const dropCount = Math.round(options.dropRate * totalProviders);
     while (dropping.size < dropCount) dropping.add(Math.floor(random() * totalProviders));
     threadRssAtStart = process.memoryUsage().rss;
-    const slotMs = (options.duration * 1000) / Math.max(1, livePlan(splitRounds(presenters, options.rounds)).length);
+    const slotMs = (options.duration * 1000) / Math.max(1, livePlan(rooms[0]?.rounds ?? []).length);
     const pool: ProviderPool = startProviderPool({
       repoRoot,
       threads: options.threads,
-      providers: Array.from({ length: options.providers }, (_, index) => ({
-        index,
-        drop: dropping.has(index),
-        seed: options.seed * 7919 + index,
-      })),
+      providers: Array.from({ length: options.providers }, (_, index) => {
+        const room = roomOf(index);
+        room.sdkIndexes.add(index);
+        return {
+          index,
+          drop: dropping.has(index),
+          seed: options.seed * 7919 + index,
+          ...(options.rooms > 1 ? { room: room.eventId } : {}),
+        };
+      }),
       env,
       firestore: { host: '127.0.0.1', port: ports.firestore },
       slotMs,
@@ -313,66 +337,69 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalRepo
       const presenter = presenters.find((p) => p.email === doc.get('email'));
       if (presenter) presenter.id = doc.id;
     }
-    // Favourite questions, as an admin would pick them on /invite: every other presenter.
+    // Favourite questions, as an admin would pick them on /invite: every other presenter of each room.
     const favouriteBatch = db.batch();
-    presenters.forEach((presenter, i) => {
-      const chosen = i % 2 === 1 ? (FAVOURITE_SETS[(i >> 1) % FAVOURITE_SETS.length] ?? []) : [];
-      favourites[presenter.id ?? ''] = chosen;
-      if (presenter.id && chosen.length > 0)
-        favouriteBatch.update(db.doc(`presenters/${presenter.id}`), { favourites: chosen, verified: true });
-    });
+    for (const room of rooms)
+      room.presenters.forEach((presenter, i) => {
+        const chosen = i % 2 === 1 ? (FAVOURITE_SETS[(i >> 1) % FAVOURITE_SETS.length] ?? []) : [];
+        favourites[presenter.id ?? ''] = chosen;
+        if (presenter.id && chosen.length > 0)
+          favouriteBatch.update(db.doc(`presenters/${presenter.id}`), { favourites: chosen, verified: true });
+      });
     await favouriteBatch.commit();
 
-    const rounds = splitRounds(presenters, options.rounds);
     log('Arranging the rounds…');
-    await admin.arrangeRounds(
-      eventId,
-      rounds.map((round) => round.map((presenter) => presenter.name)),
-    );
+    for (const room of rooms)
+      await room.admin.arrangeRounds(
+        room.eventId,
+        room.rounds.map((round) => round.map((presenter) => presenter.name)),
+      );
 
-    // Phones: profiles through the form, then they follow the queue.
+    // Phones: each opens its room's join link (with parallel rooms), makes its profile through the form, then follows the queue.
     log(`Starting ${options.phones} phones and ${options.providers} SDK providers…`);
     const phones: Phone[] = [];
     for (let index = 0; index < options.phones; index++) {
+      const room = roomOf(index);
       const phone = await startPhone(browser, app.url, {
         index,
         drop: dropping.has(options.providers + index),
         seed: options.seed * 104_729 + index,
         questions: QUESTIONS,
-        onRated: (record) => records.push({ ...record, eventId }),
+        onRated: (record) => records.push({ ...record, eventId: room.eventId }),
         onError,
         log,
+        ...(room.joinPath === null ? {} : { joinPath: room.joinPath }),
       });
       profiles.set(phone.providerId, phone.profile);
       phones.push(phone);
+      room.phones.push(phone);
       cleanups.push(() => phone.close());
     }
     const started = await withTimeout(pool.started, left(600_000), 'Starting the SDK providers');
     log(`${started.ready} SDK providers ready (${started.failed} failed); the event starts.`);
 
-    // The live part: the admin presses through every presenter; the backend dies midway.
-    const steps = livePlan(rounds);
+    // The live part: each room's admin presses through every presenter, the rooms side by side; the backend dies midway.
+    const steps = livePlan(rooms[0]?.rounds ?? []);
     const killAt = Math.floor(steps.length / 2);
-    const nameAt = (state: LiveState) => {
-      const round = rounds[state.round - 1] ?? [];
+    const nameAt = (room: Room, state: LiveState) => {
+      const round = room.rounds[state.round - 1] ?? [];
       return state.index >= 0 && state.index < round.length ? (round[state.index]?.name ?? null) : null;
     };
-    const eventRef = db.doc(`events/${eventId}`);
-    const reaches = (expect: Step['expect']) => async () => {
-      const data = (await eventRef.get()).data();
+    const reaches = (room: Room, expect: Step['expect']) => async () => {
+      const data = (await db.doc(`events/${room.eventId}`).get()).data();
       return data?.round_number === expect.round && data?.presenter_index === expect.index && data?.is_event_open === expect.open;
     };
-    const pressUntilApplied = async (step: Step): Promise<number> => {
+    const pressUntilApplied = async (room: Room, step: Step): Promise<number> => {
       for (let attempt = 1; ; attempt++) {
-        const pressedAt = await admin.press(step.press);
+        const pressedAt = await room.admin.press(step.press);
         try {
-          await until(reaches(step.expect), 15_000, `the press ${JSON.stringify(step.press)} to apply`, 100);
+          await until(reaches(room, step.expect), 15_000, `the press ${JSON.stringify(step.press)} to apply`, 100);
           return pressedAt;
         } catch (error) {
           // The console says a press that could not reach the server failed (within 10 s): press again.
-          const status = await admin.saveStatus().catch(() => '');
+          const status = await room.admin.saveStatus().catch(() => '');
           if (attempt >= 4) throw error;
-          log(`press ${JSON.stringify(step.press)} not applied (status '${status}'); pressing again`);
+          log(`room ${room.letter}: press ${JSON.stringify(step.press)} not applied (status '${status}'); pressing again`);
         }
       }
     };
@@ -386,14 +413,25 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalRepo
         await loadFirestoreRules(repoRoot, ports.firestore, PROJECT_ID);
         restartSeconds = { firestore: Math.round(firestoreMs / 100) / 10, all: Math.round(readyMs / 100) / 10 };
         restarts += 1;
-        await until(async () => (await admin.saveStatus()) !== 'Saving…', 20_000, "the admin's console to settle").catch(
-          () => undefined,
-        );
+        for (const room of rooms)
+          await until(async () => (await room.admin.saveStatus()) !== 'Saving…', 20_000, "the admin's console to settle").catch(
+            () => undefined,
+          );
       }
-      const pressedAt = await pressUntilApplied(step);
-      changes.push({ round: step.expect.round, index: step.expect.index, pressedAt, liveName: nameAt(step.expect) });
+      await Promise.all(
+        rooms.map(async (room) => {
+          const pressedAt = await pressUntilApplied(room, step);
+          room.changes.push({
+            round: step.expect.round,
+            index: step.expect.index,
+            pressedAt,
+            liveName: nameAt(room, step.expect),
+          });
+        }),
+      );
       log(
-        `${step.press.kind}${step.press.kind === 'round' ? ` ${step.press.round}` : ''} → round ${step.expect.round}, index ${step.expect.index}`,
+        `${step.press.kind}${step.press.kind === 'round' ? ` ${step.press.round}` : ''} → round ${step.expect.round}, index ${step.expect.index}` +
+          (rooms.length > 1 ? ` in ${rooms.length} rooms` : ''),
       );
       await sleep(slotMs - (Date.now() - slotStart));
     }
@@ -402,17 +440,24 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalRepo
       press: { kind: 'stop' },
       expect: { ...(steps[steps.length - 1]?.expect ?? { round: 1, index: 0 }), open: false },
     };
-    await pressUntilApplied(stop);
-    log('Event stopped; waiting for every provider to come back online and sync…');
+    await Promise.all(rooms.map((room) => pressUntilApplied(room, stop)));
+    log('Events stopped; waiting for every provider to come back online and sync…');
 
     // Everyone back online with nothing pending, before matching fixes the answers.
     await Promise.all([pool.settle(left(180_000)), ...phones.map((phone) => phone.settle(left(60_000)))]);
-    const recorded = lastAnswers(records, eventId);
+    const recordedOf = (room: Room) =>
+      lastAnswers(
+        records.filter((record) => (record.eventId || eventId) === room.eventId),
+        room.eventId,
+      );
     await until(
       async () => {
-        const snapshot = await db.collection('responses').where('event_id', '==', eventId).get();
-        const ids = new Set(snapshot.docs.map((doc) => doc.id));
-        return [...recorded.keys()].every((key) => ids.has(key));
+        for (const room of rooms) {
+          const snapshot = await db.collection('responses').where('event_id', '==', room.eventId).get();
+          const ids = new Set(snapshot.docs.map((doc) => doc.id));
+          if (![...recordedOf(room).keys()].every((key) => ids.has(key))) return false;
+        }
+        return true;
       },
       left(90_000),
       'every recorded answer to reach the server',
@@ -426,59 +471,41 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalRepo
       worker = startWorker({ firestore: db, mail, log: (line) => workerLog.push(line) });
     }
 
-    log('Start Matching…');
-    await admin.confirm('Start Matching');
-    await until(
-      async () => (await eventRef.get()).get('matching_status.state') === 'done',
-      left(180_000),
-      'matching to be done',
-      500,
-    );
-    log('Send Emails…');
-    await admin.confirm('Send Emails');
-    await until(
-      async () => (await eventRef.get()).get('emailing_status.state') === 'done',
-      left(180_000),
-      'the e-mails to be sent',
-      500,
-    );
-    await admin.page
-      .getByText(/E-mails: done/)
-      .waitFor({ timeout: left(30_000) })
-      .catch(() => onError('admin: the console did not show "E-mails: done"'));
+    const reaction = async (room: Room, action: 'Start Matching' | 'Send Emails', field: string, what: string) => {
+      log(`room ${room.letter}: ${action}…`);
+      await room.admin.confirm(action);
+      await until(
+        async () => (await db.doc(`events/${room.eventId}`).get()).get(`${field}.state`) === 'done',
+        left(180_000),
+        `${what} of room ${room.letter}`,
+        500,
+      );
+    };
+    for (const room of rooms) await reaction(room, 'Start Matching', 'matching_status', 'matching to be done');
+    for (const room of rooms) await reaction(room, 'Send Emails', 'emailing_status', 'the e-mails to be sent');
+    for (const room of rooms)
+      await room.admin.page
+        .getByText(/E-mails: done/)
+        .waitFor({ timeout: left(30_000) })
+        .catch(() => onError(`admin of room ${room.letter}: the console did not show "E-mails: done"`));
     await sleep(1_000);
 
-    // What the server has, against what the rehearsal recorded.
-    const event = (await eventRef.get()).data() ?? {};
-    const responses = await db.collection('responses').where('event_id', '==', eventId).get();
-    const finals = await db.collection('final_matches').where('event_id', '==', eventId).get();
-    const storedAnswers = new Map(responses.docs.map((doc) => [doc.id, doc.data()]));
-    const answers = checkAnswers(recorded, storedAnswers);
-
-    const oracle = oracleMatches({
-      presenterIds: rounds.flat().map((presenter) => presenter.id ?? ''),
-      favourites,
-      questionTypes: Object.fromEntries(QUESTIONS.map((q) => [q.question_id, q.type])),
-      providers: Object.fromEntries(profiles),
-      answers: [...recorded].map(([key, { answer, providerId, presenterId }]): OracleAnswer => {
-        const updated = storedAnswers.get(key)?.updated_at;
-        return {
-          providerId,
-          presenterId,
-          questionId: answer.question_id,
-          type: answer.type,
-          rating: answer.rating,
-          answeredAt: updated instanceof Timestamp ? updated.toMillis() : Number.POSITIVE_INFINITY,
-        };
-      }),
-      minScore: typeof event.min_match_score === 'number' ? event.min_match_score : DEFAULT_MIN_MATCH_SCORE,
-      maxMatches:
-        typeof event.max_matches_per_presenter === 'number' ? event.max_matches_per_presenter : DEFAULT_MAX_MATCHES_PER_PRESENTER,
-    });
-    const finalByPresenter = new Map(finals.docs.map((doc) => [doc.get('presenter_id') as string, doc.data()]));
-    const differences = checkMatches(oracle, finalByPresenter);
-    const emails = checkEmails(finalByPresenter, smtp.mails);
+    // What the server has, against what the rehearsal recorded, room by room.
+    const checked = await Promise.all(
+      rooms.map((room) => checkRoom(db, room, recordedOf(room), QUESTIONS, profiles, favourites)),
+    );
+    const allFinals = new Map(checked.flatMap((room) => [...room.finals]));
+    const emails = checkEmails(allFinals, smtp.mails);
+    const answers = {
+      lost: checked.flatMap((room) => room.answers.lost),
+      wrong: checked.flatMap((room) => room.answers.wrong),
+      unexpected: checked.flatMap((room) => room.answers.unexpected),
+    };
+    const differences = checked.flatMap((room) => room.differences);
+    const oracle = new Map(checked.flatMap((room) => [...room.oracle]));
     const matchedPairs = [...oracle.values()].reduce((sum, result) => sum + result.providerIds.length, 0);
+    const given = checked.reduce((sum, room) => sum + room.given, 0);
+    const storedCount = checked.reduce((sum, room) => sum + room.stored, 0);
 
     return {
       settings: {
@@ -486,6 +513,7 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalRepo
         phones: options.phones,
         presenters: options.presenters,
         rounds: options.rounds,
+        rooms: options.rooms,
         dropRate: options.dropRate,
         duration: options.duration,
         threads: options.threads,
@@ -504,14 +532,14 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalRepo
           started.ready > 0 ? Math.round(((threadRssReady - threadRssAtStart) / started.ready / 1_048_576) * 10) / 10 : null,
       },
       presenters: { invited: presenters.length, signedUpInBrowser: inBrowser.length, signedUpWithSdk: withSdk.length },
-      changes: changes.length,
-      delivery: { sdk: sdkDelivery(changes, sightings), phones: phoneDelivery(changes, phones) },
+      changes: rooms.reduce((sum, room) => sum + room.changes.length, 0),
+      delivery: deliveryInRooms(rooms, sightings, sdkIndexOf),
       ratings: {
         submits: records.length,
         edits: records.filter((record) => record.edit).length,
         offlineSubmits: records.filter((record) => record.offline).length,
-        given: recorded.size,
-        stored: storedAnswers.size,
+        given,
+        stored: storedCount,
         lost: answers.lost.length,
         unexpected: answers.unexpected.length,
         wrong: answers.wrong.length,
@@ -530,6 +558,7 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalRepo
       emails: { ...emails, received: smtp.mails.length },
       errors: { count: errors.length, distinct: countErrors(errors) },
       backend: { ...backend.usage(), restarts, restartSeconds },
+      rooms: checked.map((room) => roomReport(room, sightings, sdkIndexOf, smtp.mails)),
       failures: failuresOf(answers, differences, emails, records.length),
     };
   };

@@ -15,6 +15,7 @@ describe('a rehearsed live event', () => {
       phones: 2,
       presenters: 6,
       rounds: 2,
+      rooms: 1,
       dropRate: 0.2,
       duration: 50,
       threads: 2,
