@@ -1,7 +1,8 @@
 // One presenter's match details (/match/:id): the presenter (photo or initials, name, company,
 // e-mail, LinkedIn) and the providers matched with them. A signed-in admin also sees why each
 // provider matched and who was not matched because of a conflict of interest (match_reasons,
-// readable by admins only); nobody else's screen asks for it.
+// readable by admins only); nobody else's screen asks for it. An admin can also preview the
+// feedback the presenter takes home (issue 24).
 
 import Alert from '@mui/material/Alert';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -14,8 +15,10 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
 import { PresenterAvatar } from '../../components/PresenterAvatar';
 import { PresenterContact } from '../../components/PresenterContact';
+import { paths } from '../../config/paths';
 import { useLoad, type Loaded } from '../../components/useLoad';
 import { watchAdminIdentity } from '../../db/adminAuth';
 import { getFinalMatch } from '../../db/finalMatches';
@@ -99,6 +102,11 @@ export function MatchDetails({ matchId }: { matchId: string }) {
               {name}
             </Typography>
             <PresenterContact details={details} />
+            {isAdmin && match.event_id && (
+              <Link component={RouterLink} to={paths.feedback(match.event_id, match.presenter_id)}>
+                Preview the presenter’s feedback
+              </Link>
+            )}
           </Stack>
         </Stack>
         <Divider />
