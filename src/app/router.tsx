@@ -30,6 +30,7 @@ export const routes: RouteObject[] = [
       { path: routePatterns.results, lazy: async () => ({ Component: (await import('./routes/ResultsRoute')).default }) },
       { path: routePatterns.match, lazy: async () => ({ Component: (await import('./routes/MatchRoute')).default }) },
       { path: routePatterns.signup, lazy: async () => ({ Component: (await import('./routes/SignupRoute')).default }) },
+      { path: routePatterns.feedback, lazy: async () => ({ Component: (await import('./routes/FeedbackRoute')).default }) },
       { path: routePatterns.join, lazy: async () => ({ Component: (await import('./routes/JoinRoute')).default }) },
       { path: '*', Component: NotFound },
     ],

@@ -18,6 +18,8 @@ export const routePatterns = {
   insights: '/events/:eventId/insights',
   invite: '/invite',
   signup: '/signup',
+  /** A presenter's feedback from one event (issue 24); an admin previews a presenter's with ?presenter={id}. */
+  feedback: '/feedback/:eventId',
   /** A room's join link (issue 24): the room display's QR code and printed link; it opens the room's queue. */
   join: '/join/:code',
 } as const;
@@ -41,5 +43,7 @@ export const paths = {
   insights: (eventId: string) => fill(routePatterns.insights, { eventId }),
   invite: routePatterns.invite,
   signup: (inviteId: string) => `${routePatterns.signup}?c=${encodeURIComponent(inviteId)}`,
+  feedback: (eventId: string, presenterId?: string) =>
+    fill(routePatterns.feedback, { eventId }) + (presenterId ? `?presenter=${encodeURIComponent(presenterId)}` : ''),
   join: (code: string) => fill(routePatterns.join, { code }),
 } as const;
