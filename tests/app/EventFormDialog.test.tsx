@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 // The 'Edit Event' dialog as the control screen opens it (with the live event), signed in as an
 // admin against the local backend, firestore.rules in force: its fields prefilled, Update Event's
-// enabling rule and save, the matching settings (issue 11) shown and saved, the warning before
+// enabling rule and save, the matching settings (issue 11) and 'Share feedback with presenters'
+// (issue 24) shown and saved, the warning before
 // fewer rounds drop presenters, 'Error updating event' kept in the dialog, and Delete Event
 // through 'Confirm Deletion' back to /events.
 
@@ -164,6 +165,28 @@ describe('Edit Event', () => {
 
     expect(await screen.findByText('Event updated successfully')).toBeTruthy();
     expect(await stored()).toMatchObject({ location: 'Innovation Hub, 2nd floor', fair_scores: true, exclude_conflicts: false });
+  });
+
+  it("shows 'Share feedback with presenters' off for an event without it, says what it does, and turns it on and off again", async () => {
+    const { user, dialog } = await openEditDialog();
+    const share = within(dialog).getByRole('switch', { name: 'Share feedback with presenters' }) as HTMLInputElement;
+    expect(share.checked).toBe(false);
+    expect(within(dialog).getByText(/without the providers’ names; a question with fewer than 3 ratings/).id).toBe(
+      share.getAttribute('aria-describedby'),
+    );
+
+    await user.click(share);
+    await user.click(updateButton(dialog));
+    expect(await screen.findByText('Event updated successfully')).toBeTruthy();
+    expect(await stored()).toMatchObject({ share_feedback: true });
+
+    await user.click(await screen.findByRole('button', { name: 'Edit' }));
+    const again = await screen.findByRole('dialog', { name: 'Edit Event' });
+    const shared = within(again).getByRole('switch', { name: 'Share feedback with presenters' }) as HTMLInputElement;
+    await waitFor(() => expect(shared.checked).toBe(true));
+    await user.click(shared);
+    await user.click(updateButton(again));
+    await waitFor(async () => expect(await stored()).toMatchObject({ share_feedback: false }));
   });
 
   it('warns before fewer rounds drop presenters, then returns them to the pool', async () => {
