@@ -167,7 +167,7 @@ describe('Edit Event', () => {
     expect(await stored()).toMatchObject({ location: 'Innovation Hub, 2nd floor', fair_scores: true, exclude_conflicts: false });
   });
 
-  it("shows 'Share feedback with presenters' off for an event without it, says what it does, and turns it on and off again", async () => {
+  it("shows 'Share feedback with presenters' off for an event without it, says what it does, and saves it on", async () => {
     const { user, dialog } = await openEditDialog();
     const share = within(dialog).getByRole('switch', { name: 'Share feedback with presenters' }) as HTMLInputElement;
     expect(share.checked).toBe(false);
@@ -180,13 +180,11 @@ describe('Edit Event', () => {
     expect(await screen.findByText('Event updated successfully')).toBeTruthy();
     expect(await stored()).toMatchObject({ share_feedback: true });
 
+    // Opened again, it shows the event's own setting.
     await user.click(await screen.findByRole('button', { name: 'Edit' }));
     const again = await screen.findByRole('dialog', { name: 'Edit Event' });
     const shared = within(again).getByRole('switch', { name: 'Share feedback with presenters' }) as HTMLInputElement;
     await waitFor(() => expect(shared.checked).toBe(true));
-    await user.click(shared);
-    await user.click(updateButton(again));
-    await waitFor(async () => expect(await stored()).toMatchObject({ share_feedback: false }));
   });
 
   it('warns before fewer rounds drop presenters, then returns them to the pool', async () => {
