@@ -9,7 +9,7 @@ import { watchMyResponses } from '../db/deferred';
 import { followSharedEvent } from '../db/sharedEvent';
 import { answeredPresenterIds } from '../lib/answers';
 import { readStoredPresenters, writeStoredPresenters } from '../lib/browserStorage';
-import { readRoomChoice, writeStoredRoom, type RoomChoice } from '../lib/roomChoice';
+import { addressWithoutRoom, readRoomChoice, writeStoredRoom, type RoomChoice } from '../lib/roomChoice';
 import { buildQueue, groupQueue, type QueueEntry, type QueueGroups } from '../../domain/queue';
 import type { Event } from '../types/event';
 import { useUser } from './UserContext';
@@ -77,6 +77,8 @@ export function PresentersProvider({ children, fallback }: PresentersProviderPro
         if (followed !== null && !remembered) {
           remembered = true;
           writeStoredRoom(window.localStorage, followed, Date.now());
+          const address = addressWithoutRoom(window.location.href);
+          if (address !== null) window.history.replaceState(window.history.state, '', address);
         }
         // The queue is the screen's content: rendered at once, not as a transition that the
         // full SDK's and Auth's start-up could hold back.

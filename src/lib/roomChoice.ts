@@ -100,6 +100,18 @@ export function readRoomChoice(
   return stored === null ? null : { kind: 'event', eventId: stored, stored: true };
 }
 
+/**
+ * The address without the room it named (`?room=`, `?event=`), once the phone remembers the room:
+ * a reload after switching rooms then opens the room switched to. Null when there is nothing to take out.
+ */
+export function addressWithoutRoom(href: string): string | null {
+  const url = new URL(href);
+  if (!url.searchParams.has('room') && !url.searchParams.has('event')) return null;
+  url.searchParams.delete('room');
+  url.searchParams.delete('event');
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
 /** A key that tells two choices apart (the same key: the same read). */
 export function roomChoiceKey(choice: RoomChoice | null): string {
   if (choice === null) return '';

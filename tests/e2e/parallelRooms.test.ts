@@ -216,6 +216,10 @@ describe('two rooms open at once', () => {
       await liveName(phoneA.page, 'Ada Okafor').waitFor();
       await phoneB.page.getByRole('heading', { name: ROOMS['room-b'].title, level: 1 }).waitFor();
       await liveName(phoneB.page, 'Kofi Mensah').waitFor();
+      // The phone remembers its room: opened again at /presenters, without the link, it is still in room B.
+      await phoneB.page.goto(new URL('/presenters', bed().app.url).href);
+      await phoneB.page.getByRole('heading', { name: ROOMS['room-b'].title, level: 1 }).waitFor({ timeout: 20_000 });
+      await liveName(phoneB.page, 'Kofi Mensah').waitFor();
 
       // Next in room A: room A's display and phone move; room B's stay where they were.
       await admin.db.doc('events/room-a').update({ presenter_index: 1 });

@@ -6,6 +6,7 @@ import fc from 'fast-check';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { timings } from '../../src/config/constants';
 import {
+  addressWithoutRoom,
   eventWithCode,
   readRoomChoice,
   readStoredRoom,
@@ -119,6 +120,14 @@ describe('eventWithCode', () => {
     expect(eventWithCode(roomCode('room-b'), [a, b])).toBe(b);
     expect(eventWithCode(roomCode('later'), [a, b], [later])).toBe(later);
     expect(eventWithCode('zzzzz', [a, b], [later])).toBeNull();
+  });
+});
+
+describe('addressWithoutRoom', () => {
+  it('takes the room out of the address and keeps the rest', () => {
+    expect(addressWithoutRoom('https://pitch.example.edu/presenters?room=k7mqx#top')).toBe('/presenters#top');
+    expect(addressWithoutRoom('https://pitch.example.edu/profile?event=abc&x=1')).toBe('/profile?x=1');
+    expect(addressWithoutRoom('https://pitch.example.edu/presenters')).toBeNull();
   });
 });
 
