@@ -2,7 +2,8 @@
 // the project's rules in force and the local worker running the server reactions: two events
 // open at once, each with its room display. Two phones each join by scanning their room's QR
 // code (decoded from a screenshot of the display), make their profile and land on their room's
-// queue; Next in room A moves room A's display and phone only; a third phone, which has chosen
+// queue; Next pressed on room A's control screen (a signed-in admin) moves room A's display and
+// phone only; a third phone, which has chosen
 // no room, is asked which room it is in (screenshots tests/artifacts/room-chooser-360.png and
 // -1280.png, axe clean). Each phone rates in its room, and matching per room equals the
 // rehearsal's independent oracle per room (an answer given in room B about a room-A presenter
@@ -16,6 +17,7 @@ import { checkMatches } from '../../scripts/rehearse/checks';
 import { oracleMatches, type OracleAnswer } from '../../scripts/rehearse/oracle';
 import { roomCode } from '../../src/lib/roomChoice';
 import { storedEvent } from '../db/appDb';
+import { createAccount, type TestAccount } from '../support/adminAccount';
 import { checkPage, openPhone, useBuiltApp } from '../support/builtApp';
 import { uniqueProjectId } from '../support/emulators';
 import { loadFirestoreRules } from '../support/projectRules';
@@ -64,12 +66,14 @@ const SEEDED_ANSWERS: [string, RoomId, string, number, number][] = [
   ['seed-yuki', 'room-b', 'p-ada', 5, 5],
 ];
 
+let account: TestAccount;
 let smtp: SmtpCatcher;
 let worker: Worker;
 let mailer: ReturnType<typeof createMailer>;
 
 beforeAll(async () => {
   await loadFirestoreRules(projectId);
+  account = await createAccount(projectId);
   const { db } = bed().admin;
   const batch = db.batch();
   for (const [id, question] of Object.entries(QUESTIONS))
@@ -221,13 +225,22 @@ describe('two rooms open at once', () => {
       await phoneB.page.getByRole('heading', { name: ROOMS['room-b'].title, level: 1 }).waitFor({ timeout: 20_000 });
       await liveName(phoneB.page, 'Kofi Mensah').waitFor();
 
-      // Next in room A: room A's display and phone move; room B's stay where they were.
-      await admin.db.doc('events/room-a').update({ presenter_index: 1 });
+      // Next on room A's control screen: room A's display and phone move; room B's stay where they were.
+      const adminContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      const control = await adminContext.newPage();
+      await control.goto(new URL('/events/room-a', bed().app.url).href);
+      await control.getByLabel('Email').fill(account.email);
+      await control.getByLabel('Password').fill(account.password);
+      await control.getByRole('button', { name: 'Continue' }).click();
+      await control.getByRole('heading', { name: 'Manage Presenters' }).waitFor({ timeout: 20_000 });
+      await control.getByRole('button', { name: 'Next presenter' }).click();
       await liveName(phoneA.page, 'Lin Chen').waitFor();
       await displayA.page.getByRole('region', { name: 'Live Presenter' }).getByText('Lin Chen').waitFor();
       await liveName(phoneB.page, 'Kofi Mensah').waitFor();
       expect(await liveName(phoneB.page, 'Lin Chen').count()).toBe(0);
       expect(await displayB.page.getByRole('region', { name: 'Live Presenter' }).innerText()).toContain('Kofi Mensah');
+      expect((await admin.db.doc('events/room-b').get()).get('presenter_index')).toBe(0);
+      await adminContext.close();
 
       // A third phone that has chosen no room is asked which room it is in, on the landing page and on /presenters.
       for (const width of [360, 1280]) {
