@@ -53,7 +53,8 @@ async function renderPages(root: string, mode: string, resolve: UserConfig['reso
       `process.stdout.write(JSON.stringify(await renderFirstScreens()));`;
     const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '--eval', program], {
       cwd: root,
-      env: { ...process.env, NODE_ENV: mode === 'development' ? 'development' : 'production' },
+      // The environment the module was just built in: its JSX suits the React build NODE_ENV picks.
+      env: process.env,
       maxBuffer: 64 * 1024 * 1024,
     });
     return JSON.parse(stdout) as FirstScreenPage[];
