@@ -68,27 +68,53 @@ export async function readSharedEvent(): Promise<Event | null> {
   return (await readRoomView(null)).event;
 }
 
-/** A read started as the app's code arrives (startSharedEventRead), shared by the followers that start before it settles. */
-let pendingRead: { key: string; read: Promise<RoomView> } | null = null;
+/** The latest read of a phone's view started by startSharedEventRead, until a follower has taken its answer. */
+interface EarlyRead {
+  key: string;
+  read: Promise<RoomView>;
+  /** Its answer, once in. */
+  view?: RoomView;
+  settled: boolean;
+  /** A follower has used it: once settled, the next one reads afresh. */
+  taken: boolean;
+}
+let early: EarlyRead | null = null;
+
+function earlyRead(choice: RoomChoice | null): EarlyRead {
+  const key = roomChoiceKey(choice);
+  if (early === null || early.key !== key || (early.settled && early.taken)) {
+    const started: EarlyRead = { key, read: readRoomView(choice), settled: false, taken: false };
+    started.read.then(
+      (view) => {
+        started.view = view;
+        started.settled = true;
+      },
+      () => {
+        started.settled = true;
+      },
+    );
+    early = started;
+  }
+  return early;
+}
 
 /**
  * Starts reading the phone's event now, before the app has rendered: the first followSharedEvent
  * (PresentersContext, which every page mounts) with the same choice takes it over instead of
- * reading again, so a phone's round trip for the queue overlaps the app's start-up instead of
- * following it. `choice` is read synchronously from the address and browser storage (src/main.tsx).
+ * reading again, even once it has settled, so a phone's round trip for the queue overlaps the
+ * app's start-up instead of following it. `choice` is read synchronously from the address and
+ * browser storage (src/main.tsx).
  */
 export function startSharedEventRead(choice: RoomChoice | null = null): Promise<RoomView> {
-  const key = roomChoiceKey(choice);
-  if (pendingRead?.key !== key) {
-    const read = readRoomView(choice);
-    const pending = { key, read };
-    pendingRead = pending;
-    const settled = () => {
-      if (pendingRead === pending) pendingRead = null;
-    };
-    read.then(settled, settled);
-  }
-  return pendingRead.read;
+  return earlyRead(choice).read;
+}
+
+/**
+ * The answer of that read if it is already in and no follower has used it yet: the queue's first
+ * render can show the event at once rather than render once without it (PresentersContext).
+ */
+export function readyRoomView(choice: RoomChoice | null = null): RoomView | undefined {
+  return early !== null && early.key === roomChoiceKey(choice) && !early.taken ? early.view : undefined;
 }
 
 /** True when a service worker serves this page: the full SDK's chunk is then on the device, and its cache can show the queue at once. */
@@ -161,7 +187,9 @@ export function followSharedEvent(
   const wait = live ? setTimeout(startLive, LITE_READ_WAIT_MS) : undefined;
   if (live && fullSdkOnDevice()) startLive();
 
-  startSharedEventRead(room).then(
+  const first = earlyRead(room);
+  first.taken = true;
+  first.read.then(
     (view) => {
       reportBackendAnswered();
       if (stopped) return;

@@ -10,7 +10,8 @@ import type { Event } from '../../src/types/event';
 import { eventually, follow, pointAppAtEmulators, storeEvent, useAdminDb } from './appDb';
 
 const projectId = await pointAppAtEmulators('db-shared-event');
-const { followSharedEvent, readRoomView, readSharedEvent } = await import('../../src/db/sharedEvent');
+const { followSharedEvent, readRoomView, readSharedEvent, readyRoomView, startSharedEventRead } =
+  await import('../../src/db/sharedEvent');
 const adminDb = useAdminDb(projectId);
 
 describe('readSharedEvent (Firestore Lite)', () => {
@@ -35,6 +36,26 @@ describe('readSharedEvent (Firestore Lite)', () => {
 });
 
 describe('followSharedEvent', () => {
+  it('hands a read started as the app starts, already in, to the first follower rather than reading again', async () => {
+    await storeEvent(adminDb(), 'early', { open: true, presenterIndex: 0 });
+    await startSharedEventRead();
+    // The queue's first render can show it at once.
+    expect(readyRoomView()?.event).toMatchObject({ id: 'early', presenterIndex: 0 });
+    await storeEvent(adminDb(), 'early', { open: true, presenterIndex: 2 });
+
+    // The first follower is given that read's answer, made before the change: no second read.
+    const first = follow<Event | null>((callback, onError) => followSharedEvent(callback, onError, { live: false }));
+    await eventually(() => expect(first.seen).toHaveLength(1));
+    expect(first.latest()).toMatchObject({ id: 'early', presenterIndex: 0 });
+    expect(readyRoomView()).toBeUndefined();
+    first.stop();
+
+    // Once it has been used, the next follower reads afresh.
+    const next = follow<Event | null>((callback, onError) => followSharedEvent(callback, onError, { live: false }));
+    await eventually(() => expect(next.latest()).toMatchObject({ id: 'early', presenterIndex: 2 }));
+    next.stop();
+  });
+
   it('shows the event first from the Lite read, then follows it live', async () => {
     await storeEvent(adminDb(), 'e1', { open: true, presenterIndex: 0 });
     const shared = follow<Event | null>(followSharedEvent);
