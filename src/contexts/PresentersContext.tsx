@@ -6,8 +6,9 @@
 
 import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { watchMyResponses } from '../db/deferred';
-import { followSharedEvent } from '../db/sharedEvent';
+import { followSharedEvent, readyRoomView } from '../db/sharedEvent';
 import { answeredPresenterIds } from '../lib/answers';
+import { sameValue } from '../lib/sameValue';
 import { readStoredPresenters, writeStoredPresenters } from '../lib/browserStorage';
 import { addressWithoutRoom, readRoomChoice, writeStoredRoom, type RoomChoice } from '../lib/roomChoice';
 import { buildQueue, groupQueue, type QueueEntry, type QueueGroups } from '../../domain/queue';
@@ -46,16 +47,19 @@ const sameSet = (a: ReadonlySet<string>, b: ReadonlySet<string>) => a.size === b
 
 export function PresentersProvider({ children, fallback }: PresentersProviderProps) {
   const { uid, user } = useUser();
-  const [event, setEvent] = useState<Event | null>(null);
-  const [loading, setLoading] = useState(true);
-  /** The saved answers' presenters, as last heard from Firestore, for the event they belong to. */
-  const [answered, setAnswered] = useState<{ eventId: string; ids: ReadonlySet<string> } | null>(null);
   // The address (a scanned room link) or the device's memory, read as the app starts, as src/main.tsx did for the first read.
   const [choice, setChoice] = useState<RoomChoice | null>(() =>
     readRoomChoice(window.location, () => window.localStorage, Date.now()),
   );
-  const [rooms, setRooms] = useState<Event[]>([]);
-  const [room, setRoom] = useState<string | null>(null);
+  // The read src/main.tsx started is often in by the first render: shown at once, it spares the
+  // phone a whole render of the app without the event.
+  const [ready] = useState(() => readyRoomView(choice));
+  const [event, setEvent] = useState<Event | null>(ready?.event ?? null);
+  const [loading, setLoading] = useState(ready === undefined);
+  /** The saved answers' presenters, as last heard from Firestore, for the event they belong to. */
+  const [answered, setAnswered] = useState<{ eventId: string; ids: ReadonlySet<string> } | null>(null);
+  const [rooms, setRooms] = useState<Event[]>(ready?.rooms ?? []);
+  const [room, setRoom] = useState<string | null>(ready?.room ?? null);
 
   // A visitor with no profile yet (on the profile form, or an attendee reading the results) needs
   // the event only as it is now: one Lite read, so that the full SDK's code (its evaluation is
@@ -81,8 +85,9 @@ export function PresentersProvider({ children, fallback }: PresentersProviderPro
           if (address !== null) window.history.replaceState(window.history.state, '', address);
         }
         // The queue is the screen's content: rendered at once, not as a transition that the
-        // full SDK's and Auth's start-up could hold back.
-        setEvent(shared);
+        // full SDK's and Auth's start-up could hold back. A snapshot that changes nothing (the
+        // live listener's first, after the Lite read) keeps the event and costs no render.
+        setEvent((previous) => (sameValue(previous, shared) ? previous : shared));
         setLoading(false);
       },
       () => {
@@ -95,7 +100,7 @@ export function PresentersProvider({ children, fallback }: PresentersProviderPro
         room: choice,
         onRooms: (open, chosen) => {
           followed = chosen;
-          setRooms(open);
+          setRooms((previous) => (sameValue(previous, open) ? previous : open));
           setRoom(chosen);
         },
       },
@@ -118,7 +123,8 @@ export function PresentersProvider({ children, fallback }: PresentersProviderPro
     () => new Set(eventId === null ? [] : readStoredPresenters(window.localStorage, eventId)),
     [eventId],
   );
-  const completed = answered !== null && answered.eventId === eventId ? answered.ids : stored;
+  // The same presenters as this device remembered keep the same set, so the queue is not rendered again for nothing.
+  const completed = answered !== null && answered.eventId === eventId && !sameSet(answered.ids, stored) ? answered.ids : stored;
 
   useEffect(() => {
     if (eventId === null || !hasUser) return;
