@@ -2,20 +2,7 @@
 // list, and creating, editing and deleting an event with its logos. Writes carry the stored
 // fields as they are (the reader's converter in events.ts refuses writes).
 
-import {
-  collection,
-  deleteDoc,
-  doc,
-  getDocs,
-  limit,
-  onSnapshot,
-  query,
-  runTransaction,
-  setDoc,
-  Timestamp,
-  where,
-  writeBatch,
-} from 'firebase/firestore';
+import { collection, deleteDoc, doc, onSnapshot, query, runTransaction, setDoc, Timestamp, where } from 'firebase/firestore';
 import {
   DEFAULT_EXCLUDE_CONFLICTS,
   DEFAULT_FAIR_SCORES,
@@ -33,6 +20,7 @@ import { sortEvents } from '../lib/sharedEvent';
 import type { Event } from '../types/event';
 import { snapshotOptions } from './converters';
 import { eventFromData } from './eventData';
+import { deleteAllFound } from './batchDelete';
 import { db } from './firebase';
 import { deleteRaters } from './raters';
 import { deleteEventLogos, uploadEventLogo } from './storage';
@@ -67,8 +55,6 @@ export interface UploadProgress {
 }
 
 const MAX_ROUNDS = 3;
-/** Deletes per batch when an event's answers, matches and match reasons go (a batch takes at most 500 writes). */
-const DELETE_BATCH_SIZE = 400;
 
 const eventsCollection = collection(db, 'events');
 
@@ -194,31 +180,17 @@ export async function updateEvent(
   );
 }
 
-/** Deletes every document of `collectionName` whose event_id is the event's, a batch at a time. */
+/** Deletes every document of `collectionName` whose event_id is the event's. */
 async function deleteEventDocuments(
   collectionName: 'responses' | 'final_matches' | 'match_reasons',
   eventId: string,
 ): Promise<void> {
-  const batchQuery = query(collection(db, collectionName), where('event_id', '==', eventId), limit(DELETE_BATCH_SIZE));
-  for (;;) {
-    const snapshot = await getDocs(batchQuery);
-    if (snapshot.empty) return;
-    const batch = writeBatch(db);
-    for (const document of snapshot.docs) batch.delete(document.ref);
-    await batch.commit();
-  }
+  await deleteAllFound(query(collection(db, collectionName), where('event_id', '==', eventId)));
 }
 
-/** Deletes the feedback the matching reaction wrote for the event's presenters (issue 24), a batch at a time. */
+/** Deletes the feedback the matching reaction wrote for the event's presenters (issue 24). */
 async function deleteEventFeedback(eventId: string): Promise<void> {
-  const batchQuery = query(collection(eventsCollection, eventId, 'feedback'), limit(DELETE_BATCH_SIZE));
-  for (;;) {
-    const snapshot = await getDocs(batchQuery);
-    if (snapshot.empty) return;
-    const batch = writeBatch(db);
-    for (const document of snapshot.docs) batch.delete(document.ref);
-    await batch.commit();
-  }
+  await deleteAllFound(collection(eventsCollection, eventId, 'feedback'));
 }
 
 /**

@@ -3,22 +3,11 @@
 // event's raters with one aggregation query (one read per 1,000 raters) instead of reading every
 // answer: Firestore counts documents, not distinct providers, and a provider gives many answers.
 
-import {
-  collection,
-  doc,
-  getCountFromServer,
-  getDocs,
-  limit,
-  query,
-  serverTimestamp,
-  writeBatch,
-  type WriteBatch,
-} from 'firebase/firestore';
+import { collection, doc, getCountFromServer, serverTimestamp, type WriteBatch } from 'firebase/firestore';
+import { deleteAllFound } from './batchDelete';
 import { db } from './firebase';
 
 const RATERS = 'raters';
-/** Deletes per batch (a batch takes at most 500 writes). */
-const DELETE_BATCH_SIZE = 400;
 
 const ratersOf = (eventId: string) => collection(db, 'events', eventId, RATERS);
 
@@ -37,11 +26,5 @@ export async function getRaterCounts(eventIds: readonly string[]): Promise<Map<s
 
 /** Deletes the event's markers, a batch at a time (deleting an event deletes its answers, and so its raters). */
 export async function deleteRaters(eventId: string): Promise<void> {
-  for (;;) {
-    const snapshot = await getDocs(query(ratersOf(eventId), limit(DELETE_BATCH_SIZE)));
-    if (snapshot.empty) return;
-    const batch = writeBatch(db);
-    for (const document of snapshot.docs) batch.delete(document.ref);
-    await batch.commit();
-  }
+  await deleteAllFound(ratersOf(eventId));
 }
