@@ -1,5 +1,6 @@
 // What a provider's first load of /presenters fetches, read from a build made with `manifest`
-// and `sourcemap` on: the entry chunk, its static imports, and the lazy chunk of the /presenters
+// and `sourcemap` on: the entry chunk, its static imports, the start-up's later stages (src/main.tsx
+// imports them at once, scripts/firstScreens.ts), and the lazy chunk of the /presenters
 // route with its own static imports, each with its size and the sources in it; then what those
 // chunks fetch later, on first use (the full Firestore SDK once the queue shows, Auth, the
 // toasts, the service worker's registration). Used by `npm run bench:bundle` (prints it) and
@@ -10,6 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import type { Manifest } from 'vite';
+import { STAGES } from './firstScreens';
 
 /** Issue 12: a provider's first load of /presenters, in KB of gzipped JavaScript. */
 export const FIRST_LOAD_BUDGET_KB = 250;
@@ -22,7 +24,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 export interface LoadedChunk {
   file: string;
-  role: 'entry' | 'entry import' | 'route (lazy)' | 'route import';
+  role: 'entry' | 'entry import' | 'start-up stage' | 'route (lazy)' | 'route import';
   raw: number;
   gzip: number;
   /** The chunk's sources, relative to the repository (node_modules/… for packages). */
@@ -81,14 +83,24 @@ export async function readFirstLoad(outDir: string): Promise<FirstLoad> {
   if (!entryKey) throw new Error('The build has no entry chunk.');
   if (!manifest[ROUTE_MODULE]) throw new Error(`The build has no lazy chunk for ${ROUTE_MODULE}.`);
 
+  for (const stage of STAGES) if (!manifest[stage]) throw new Error(`The build has no chunk for the start-up stage ${stage}.`);
   const initial = closure(manifest, [entryKey]);
-  const needed = [...new Set([...initial, ...closure(manifest, [ROUTE_MODULE])])];
+  const staged = closure(manifest, STAGES);
+  const needed = [...new Set([...initial, ...staged, ...closure(manifest, [ROUTE_MODULE])])];
   const chunks: LoadedChunk[] = [];
   for (const key of needed) {
     const file = manifest[key]?.file;
     if (!file) throw new Error(`The build manifest has no file for "${key}".`);
     const role =
-      key === entryKey ? 'entry' : key === ROUTE_MODULE ? 'route (lazy)' : initial.has(key) ? 'entry import' : 'route import';
+      key === entryKey
+        ? 'entry'
+        : key === ROUTE_MODULE
+          ? 'route (lazy)'
+          : initial.has(key)
+            ? 'entry import'
+            : staged.has(key)
+              ? 'start-up stage'
+              : 'route import';
     chunks.push({ file, role, ...(await sizes(outDir, file)), sources: await sourcesOf(outDir, file) });
   }
 

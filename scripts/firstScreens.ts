@@ -18,7 +18,7 @@ import { variantPickerScript, variantStyles, VARIANT_ATTRIBUTE, type FirstScreen
 
 const ENTRY = 'src/app/firstScreens.tsx';
 /** The modules src/main.tsx imports in stages: the page preloads them with the entry's own code. */
-const STAGES = ['src/app/router.tsx', 'src/app/renderApp.tsx'];
+export const STAGES = ['src/app/router.tsx', 'src/app/renderApp.tsx'];
 /** Each first screen's route modules (src/app/router.tsx), by the path it is rendered for: the page preloads the picked variant's. */
 const ROUTE_MODULES: Record<string, string[]> = {
   '/': ['src/app/routes/HomeRoute.tsx'],
