@@ -3,17 +3,16 @@
 // save that takes over 30 seconds gets a notice, and a failed one a warning toast.
 
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
-import { ContactFields, type ContactField } from '../../components/ContactFields';
+import { type ContactField } from '../../components/ContactFields';
+import { ContactFormBody } from '../../components/ContactFormBody';
 import { useTypedInput } from '../../components/useTypedInput';
-import { PrivacyAgreement } from '../../components/PrivacyAgreement';
+import { useMounted } from '../../components/useMounted';
 import { PHONE_FORMAT, timings } from '../../config/constants';
 import { paths } from '../../config/paths';
 import { useUser } from '../../contexts/UserContext';
@@ -66,11 +65,10 @@ export function ProfileForm() {
   const { user, saveProfile, startSignIn } = useUser();
   const navigate = useNavigate();
   const [values, setValues] = useState<ProfileFormValues>(() => initialValues(user));
-  const [touched, setTouched] = useState<Partial<Record<keyof ProfileFormValues, boolean>>>({});
   const [saving, setSaving] = useState(false);
   const [slow, setSlow] = useState(false);
   const edited = useRef(false);
-  const mounted = useRef(true);
+  const mounted = useMounted();
   const form = useRef<HTMLFormElement>(null);
 
   useTypedInput(form, (typed) => {
@@ -79,13 +77,6 @@ export function ProfileForm() {
     setValues((previous) => withTyped(previous, typed.values));
     startSignIn();
   });
-
-  useEffect(() => {
-    mounted.current = true;
-    return () => {
-      mounted.current = false;
-    };
-  }, []);
 
   // The user changes after start-up only when the stored profile moves to a new sign-in: fill
   // the form in again unless the user has begun typing.
@@ -144,35 +135,15 @@ export function ProfileForm() {
         <Typography id="profile-heading" variant="h5" component="h1">
           Provider Profile
         </Typography>
-        <ContactFields
+        <ContactFormBody
           fields={textFields}
           values={values}
           errors={errors}
-          touched={touched}
           helpTexts={helpTexts}
           onChange={change}
-          onBlur={(field) => setTouched((previous) => ({ ...previous, [field]: true }))}
+          saving={saving}
           disabled={saving}
         />
-        <PrivacyAgreement
-          checked={values.terms_accepted}
-          onChange={(checked) => {
-            change('terms_accepted', checked);
-            setTouched((previous) => ({ ...previous, terms_accepted: true }));
-          }}
-          disabled={saving}
-          error={touched.terms_accepted ? errors.terms_accepted : undefined}
-        />
-        <Button
-          type="submit"
-          variant="contained"
-          size="large"
-          disabled={!valid || saving}
-          startIcon={saving ? <CircularProgress size={18} color="inherit" aria-label="Saving" /> : undefined}
-          sx={{ alignSelf: { xs: 'stretch', sm: 'flex-start' }, minWidth: 140 }}
-        >
-          Save
-        </Button>
         {slow && (
           <Alert severity="warning" role="status">
             {profileMessages.slow}

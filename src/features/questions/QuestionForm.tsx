@@ -8,12 +8,13 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { PageLoader } from '../../components/PageLoader';
 import { useLoad } from '../../components/useLoad';
 import { useOnline } from '../../components/useOnline';
+import { useMounted } from '../../components/useMounted';
 import { timings } from '../../config/constants';
 import { paths } from '../../config/paths';
 import { usePresenters } from '../../contexts/PresentersContext';
@@ -62,7 +63,7 @@ export function QuestionForm({ presenterId }: { presenterId: string }) {
   const [edits, setEdits] = useState<Record<string, Answer>>({});
   const [submitting, setSubmitting] = useState(false);
   const [savedOffline, setSavedOffline] = useState(false);
-  const mounted = useRef(true);
+  const mounted = useMounted();
   const eventId = event?.id ?? null;
   const entry = queue.find((item) => item.presenter_id === presenterId) ?? null;
   const presenterName = entry ? `${entry.first_name} ${entry.last_name}`.trim() : '';
@@ -78,13 +79,6 @@ export function QuestionForm({ presenterId }: { presenterId: string }) {
     }),
   );
   const saved = savedLoad.state === 'ready' ? answersFor(savedLoad.value, presenterId) : {};
-
-  useEffect(() => {
-    mounted.current = true;
-    return () => {
-      mounted.current = false;
-    };
-  }, []);
 
   if (user === null) return <Navigate to={paths.profile} replace />;
 

@@ -4,15 +4,14 @@
 // presenter and uses up the invite, shows the spec's top-centre toast for 6 seconds and, on
 // success, goes to / after 2 seconds (the spec's sections 4, 8 and 9).
 
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toast, type ToastOptions } from 'react-toastify';
 import { validateProfile, type ProfileFormErrors, type ProfileFormValues } from '../../../domain/validation';
-import { ContactFields, type ContactField } from '../../components/ContactFields';
-import { PrivacyAgreement } from '../../components/PrivacyAgreement';
+import { type ContactField } from '../../components/ContactFields';
+import { ContactFormBody } from '../../components/ContactFormBody';
+import { useMounted } from '../../components/useMounted';
 import { PHONE_FORMAT, timings } from '../../config/constants';
 import { paths } from '../../config/paths';
 import { completeSignup } from '../../db/signup';
@@ -77,18 +76,9 @@ export function SignupForm({ inviteId, email }: SignupFormProps) {
     website: '',
     terms_accepted: false,
   });
-  // The e-mail cannot be edited, so a problem with it shows at once.
-  const [touched, setTouched] = useState<Partial<Record<keyof SignupFormValues, boolean>>>({ email: true });
   const [saving, setSaving] = useState(false);
   const [completed, setCompleted] = useState(false);
-  const mounted = useRef(true);
-
-  useEffect(() => {
-    mounted.current = true;
-    return () => {
-      mounted.current = false;
-    };
-  }, []);
+  const mounted = useMounted();
 
   const errors = validateSignup(values);
   const valid = Object.keys(errors).length === 0;
@@ -118,36 +108,18 @@ export function SignupForm({ inviteId, email }: SignupFormProps) {
   return (
     <>
       <Stack component="form" spacing={2} onSubmit={onSubmit} noValidate aria-labelledby="signup-heading" aria-busy={saving}>
-        <ContactFields
+        <ContactFormBody
           fields={textFields}
           values={values}
           errors={errors}
-          touched={touched}
+          // The e-mail cannot be edited, so a problem with it shows at once.
+          initiallyTouched={{ email: true }}
           helpTexts={helpTexts}
           readOnly={readOnlyFields}
           onChange={change}
-          onBlur={(field) => setTouched((previous) => ({ ...previous, [field]: true }))}
+          saving={saving}
           disabled={locked}
         />
-        <PrivacyAgreement
-          checked={values.terms_accepted}
-          onChange={(checked) => {
-            change('terms_accepted', checked);
-            setTouched((previous) => ({ ...previous, terms_accepted: true }));
-          }}
-          disabled={locked}
-          error={touched.terms_accepted ? errors.terms_accepted : undefined}
-        />
-        <Button
-          type="submit"
-          variant="contained"
-          size="large"
-          disabled={!valid || locked}
-          startIcon={saving ? <CircularProgress size={18} color="inherit" aria-label="Saving" /> : undefined}
-          sx={{ alignSelf: { xs: 'stretch', sm: 'flex-start' }, minWidth: 140 }}
-        >
-          Save
-        </Button>
       </Stack>
     </>
   );
