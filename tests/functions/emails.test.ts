@@ -14,13 +14,23 @@ import type { PresenterDetails, ProviderDetails } from '../../domain/documents';
 import { FALLBACK_PROVIDER_ID } from '../../domain/matching';
 import { emailSendId, runEmailing } from '../../functions/src/emails/runEmailing';
 import { startWorker } from '../../functions/src/local/worker';
-import type { ParsedMail } from 'mailparser';
 import { createMailer, type Mailer } from '../../functions/src/mail/transport';
 import { describeReaction } from '../../src/lib/reactionStatus';
 import { eventually, openAdminDb, storedEvent, useAdminDb } from '../db/appDb';
 import { uniqueProjectId } from '../support/emulators';
-import { closedPort, startSmtpCatcher, type SmtpCatcher } from '../support/smtpCatcher';
-import { EVENT, finalMatch, KIM, LEE, OFFICE, OTHER_EVENT, RUN_TIMES, storedEventData } from './reactionFixtures';
+import { addressOf, closedPort, startSmtpCatcher, type SmtpCatcher } from '../support/smtpCatcher';
+import {
+  EVENT,
+  finalMatch,
+  KIM,
+  LEE,
+  mailTo,
+  OFFICE,
+  OTHER_EVENT,
+  RUN_TIMES,
+  setMailParams,
+  storedEventData,
+} from './reactionFixtures';
 
 const projectId = uniqueProjectId('emails');
 const admin = useAdminDb(projectId);
@@ -93,17 +103,6 @@ async function sendEmails(db: Firestore): Promise<void> {
 async function sends(db: Firestore): Promise<Record<string, Record<string, unknown>>> {
   const snapshot = await db.collection('email_sends').where('event_id', '==', EVENT).get();
   return Object.fromEntries(snapshot.docs.map((doc) => [String(doc.get('email')), doc.data()]));
-}
-
-const addressOf = (mail: ParsedMail): string => {
-  const to = Array.isArray(mail.to) ? mail.to[0] : mail.to;
-  return to?.value[0]?.address ?? '';
-};
-
-function mailTo(catcher: SmtpCatcher, address: string): ParsedMail {
-  const found = catcher.mails.filter((mail) => addressOf(mail) === address);
-  expect(found, `mails to ${address}`).toHaveLength(1);
-  return found[0] as ParsedMail;
 }
 
 const recipientsOf = (catcher: SmtpCatcher): string[] => catcher.mails.map(addressOf).sort();
@@ -375,14 +374,7 @@ describe('the Cloud Functions (wrapped with firebase-functions-test)', () => {
 
   async function smtpParams(): Promise<SmtpCatcher> {
     const catcher = await smtp();
-    // Params are read from the environment at run time, as Cloud Functions sets them.
-    Object.assign(process.env, {
-      GCLOUD_PROJECT: projectId,
-      SMTP_HOST: '127.0.0.1',
-      SMTP_PORT: String(catcher.port),
-      SMTP_FROM: OFFICE.email,
-      ORGANISATION_NAME: ORGANISATION,
-    });
+    setMailParams(projectId, catcher.port, { from: OFFICE.email, organisation: ORGANISATION });
     return catcher;
   }
 

@@ -7,9 +7,8 @@
 // worker runs it, and the Cloud Function (wrapped with firebase-functions-test) runs both, with
 // the app's address from APP_URL.
 
-import { FieldValue, type Firestore } from 'firebase-admin/firestore';
+import type { Firestore } from 'firebase-admin/firestore';
 import functionsTest from 'firebase-functions-test';
-import type { ParsedMail } from 'mailparser';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { runEmailing } from '../../functions/src/emails/runEmailing';
 import { startWorker } from '../../functions/src/local/worker';
@@ -18,7 +17,17 @@ import { runMatching } from '../../functions/src/matching/runMatching';
 import { eventually, storedEvent, useAdminDb } from '../db/appDb';
 import { uniqueProjectId } from '../support/emulators';
 import { startSmtpCatcher, type SmtpCatcher } from '../support/smtpCatcher';
-import { EVENT, KIM, LEE, OFFICE } from './reactionFixtures';
+import {
+  EVENT,
+  KIM,
+  LEE,
+  mailTo,
+  OFFICE,
+  reactionPresenter,
+  setAnswer,
+  setMailParams,
+  type ReactionAnswer,
+} from './reactionFixtures';
 
 const projectId = uniqueProjectId('feedback');
 const admin = useAdminDb(projectId);
@@ -42,21 +51,6 @@ function mailer(port: number, appUrl: string | undefined = APP_URL): Mailer {
   return made;
 }
 
-const presenter = (first_name: string, last_name: string) => ({
-  first_name,
-  last_name,
-  email: `${first_name.toLowerCase()}@example.com`,
-  company: `${last_name} Labs`,
-  phone: '',
-  website: '',
-  profile_url: '',
-  linkedin_url: '',
-  favourites: [],
-  verified: true,
-  status: 'Up Next',
-  terms_accepted: true,
-});
-
 const PROVIDERS = {
   'prov-kim': KIM,
   'prov-lee': LEE,
@@ -64,13 +58,11 @@ const PROVIDERS = {
   'prov-ola': { first_name: 'Ola', last_name: 'Berg', email: 'ola@example.com', company: 'Berg Capital' },
 };
 
-type Answer = [provider: string, presenter: string, question: string, rating: number | null, text: string | null];
-
 /**
  * Ada is rated on market access by four providers (5, 4, 4, 3, with two comments), on team by two
  * (too few to share), and three wrote her advice. Lin got one rating. Sam got none.
  */
-const ANSWERS: Answer[] = [
+const ANSWERS: ReactionAnswer[] = [
   ['prov-kim', 'p-ada', 'q-market', 5, 'Strong pilot data.'],
   ['prov-lee', 'p-ada', 'q-market', 4, null],
   ['prov-noa', 'p-ada', 'q-market', 4, 'Clear ask.'],
@@ -98,7 +90,7 @@ async function seed(db: Firestore, event: Record<string, unknown>): Promise<void
     ['p-lin', 'Lin', 'Chen'],
     ['p-sam', 'Sam', 'Rivera'],
   ] as const) {
-    batch.set(db.collection('presenters').doc(id), presenter(first, last));
+    batch.set(db.collection('presenters').doc(id), reactionPresenter(first, last));
   }
   for (const [id, details] of Object.entries(PROVIDERS)) {
     batch.set(db.collection('providers').doc(id), { ...details, phone: '', terms_accepted: true });
@@ -116,20 +108,7 @@ async function seed(db: Firestore, event: Record<string, unknown>): Promise<void
     is_matching: true,
     ...event,
   });
-  for (const [provider, presenterId, question, rating, text] of ANSWERS) {
-    const type = question === 'q-advice' ? 'text' : 'stars';
-    batch.set(db.collection('responses').doc(`${provider}_${EVENT}_${presenterId}_${question}`), {
-      event_id: EVENT,
-      question_id: question,
-      presenter_id: presenterId,
-      provider_id: provider,
-      type,
-      rating,
-      comment: type === 'stars' ? text : null,
-      response: type === 'text' ? text : null,
-      updated_at: FieldValue.serverTimestamp(),
-    });
-  }
+  for (const answer of ANSWERS) setAnswer(batch, db, EVENT, answer);
   await batch.commit();
 }
 
@@ -137,17 +116,6 @@ const feedbackDocs = async (db: Firestore) =>
   Object.fromEntries(
     (await db.collection('events').doc(EVENT).collection('feedback').get()).docs.map((doc) => [doc.id, doc.data()]),
   );
-
-const addressOf = (mail: ParsedMail): string => {
-  const to = Array.isArray(mail.to) ? mail.to[0] : mail.to;
-  return to?.value[0]?.address ?? '';
-};
-
-function mailTo(catcher: SmtpCatcher, address: string): ParsedMail {
-  const found = catcher.mails.filter((mail) => addressOf(mail) === address);
-  expect(found, `mails to ${address}`).toHaveLength(1);
-  return found[0] as ParsedMail;
-}
 
 /** What Ada's result mail says of her feedback (the plain text writes the heading in capitals). */
 const ADA_SUMMARY = [
@@ -285,14 +253,7 @@ describe('the Cloud Function (wrapped with firebase-functions-test)', () => {
   it('onEventUpdated, with matching and e-mails raised together, writes the feedback and mails its link from APP_URL', async () => {
     const db = admin();
     const catcher = await smtp();
-    Object.assign(process.env, {
-      GCLOUD_PROJECT: projectId,
-      SMTP_HOST: '127.0.0.1',
-      SMTP_PORT: String(catcher.port),
-      SMTP_FROM: OFFICE.email,
-      ORGANISATION_NAME: 'Office',
-      APP_URL: `${APP_URL}/`,
-    });
+    setMailParams(projectId, catcher.port, { from: OFFICE.email, organisation: 'Office', more: { APP_URL: `${APP_URL}/` } });
     cleanups.push(() => {
       delete process.env.APP_URL;
     });

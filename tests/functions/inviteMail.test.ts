@@ -13,6 +13,7 @@ import type { RunningBackend } from '../../backend/src/server';
 import { eventually, openAdminDb, type AdminDb } from '../db/appDb';
 import { resetFirestore, uniqueProjectId } from '../support/emulators';
 import { closedPort, startSmtpCatcher, type SmtpCatcher } from '../support/smtpCatcher';
+import { setMailParams } from './reactionFixtures';
 
 const ORGANISATION = 'Northfield Polytechnic Innovation Office';
 const SUBJECT = `You are invited to present at ${ORGANISATION}`;
@@ -239,14 +240,7 @@ describe('the onInviteWritten Cloud Function (wrapped with firebase-functions-te
 
   it('sends a requested invite with the settings of its params, and ignores its own writes', async () => {
     const catcher = await smtp();
-    // Params are read from the environment at run time, as Cloud Functions sets them.
-    Object.assign(process.env, {
-      GCLOUD_PROJECT: projectId,
-      SMTP_HOST: '127.0.0.1',
-      SMTP_PORT: String(catcher.port),
-      SMTP_FROM: 'innovation@example.edu',
-      ORGANISATION_NAME: ORGANISATION,
-    });
+    setMailParams(projectId, catcher.port, { from: 'innovation@example.edu', organisation: ORGANISATION });
     const onInviteWritten = functions.wrap((await import('../../functions/src/index')).onInviteWritten);
     const deliver = async (inviteId: string) => {
       const after = await db.collection('invites').doc(inviteId).get();

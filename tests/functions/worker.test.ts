@@ -4,15 +4,14 @@
 // Cloud Function runs them one after the other.
 
 import { FieldValue, type Firestore } from 'firebase-admin/firestore';
-import type { ParsedMail } from 'mailparser';
 import { afterEach, expect, it } from 'vitest';
 import type { ProviderDetails } from '../../domain/documents';
 import { startWorker } from '../../functions/src/local/worker';
 import { createMailer } from '../../functions/src/mail/transport';
 import { eventually, storedEvent, useAdminDb } from '../db/appDb';
 import { uniqueProjectId } from '../support/emulators';
-import { startSmtpCatcher } from '../support/smtpCatcher';
-import { EVENT, KIM, OFFICE } from './reactionFixtures';
+import { addressOf, startSmtpCatcher } from '../support/smtpCatcher';
+import { EVENT, KIM, OFFICE, reactionPresenter } from './reactionFixtures';
 
 const projectId = uniqueProjectId('worker');
 const admin = useAdminDb(projectId);
@@ -31,20 +30,7 @@ afterEach(async () => {
 async function seed(db: Firestore): Promise<void> {
   const batch = db.batch();
   batch.set(db.doc('questions/q-market'), { question_number: 1, type: 'stars', title: 'Market access' });
-  batch.set(db.doc('presenters/p-ada'), {
-    first_name: 'Ada',
-    last_name: 'Okafor',
-    email: 'ada@example.com',
-    company: 'PulseLoop',
-    phone: '',
-    website: '',
-    profile_url: '',
-    linkedin_url: '',
-    favourites: [],
-    verified: true,
-    status: 'Up Next',
-    terms_accepted: true,
-  });
+  batch.set(db.doc('presenters/p-ada'), reactionPresenter('Ada', 'Okafor', 'PulseLoop'));
   batch.set(db.doc('providers/prov-kim'), { ...KIM, phone: '', terms_accepted: true });
   batch.set(db.doc(`events/${EVENT}`), {
     ...storedEvent({ rounds: { round_1: [{ presenter_id: 'p-ada', first_name: 'Ada', last_name: 'Okafor' }] } }),
@@ -75,11 +61,6 @@ async function seed(db: Firestore): Promise<void> {
   });
   await batch.commit();
 }
-
-const addressOf = (mail: ParsedMail): string => {
-  const to = Array.isArray(mail.to) ? mail.to[0] : mail.to;
-  return to?.value[0]?.address ?? '';
-};
 
 /** An SMTP catcher, a mailer to it, and the worker's log lines; all closed after the test. */
 async function mailSetUp() {

@@ -64,3 +64,9 @@ export async function closedPort(): Promise<number> {
   await new Promise((resolve) => server.close(resolve));
   return port;
 }
+
+/** The first recipient's address of a caught mail. */
+export const addressOf = (mail: ParsedMail): string => {
+  const to = Array.isArray(mail.to) ? mail.to[0] : mail.to;
+  return to?.value[0]?.address ?? '';
+};
