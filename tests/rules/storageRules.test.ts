@@ -6,62 +6,27 @@
 // @firebase/rules-unit-testing, a fresh client per actor per test; every denial is tried.
 
 import fs from 'node:fs';
-import {
-  assertFails,
-  assertSucceeds,
-  initializeTestEnvironment,
-  type RulesTestContext,
-  type RulesTestEnvironment,
-} from '@firebase/rules-unit-testing';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startBackend, type RunningBackend } from '../../backend/src/server.js';
+import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { LOGO_CONTENT_TYPES } from '../../src/config/constants';
-import { uniqueProjectId } from '../support/emulators';
-import { saveRulesCoverage } from '../support/rulesCoverage';
 import { PNG_1X1 } from '../support/fixtures';
+import { upload, useRulesBackend } from '../support/rulesBackend';
 
 const STORAGE_RULES = fs.readFileSync('storage.rules', 'utf8');
 const SVG = new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
 
-let backend: RunningBackend | undefined;
-let env: RulesTestEnvironment | undefined;
-
-beforeAll(async () => {
-  backend = await startBackend({ firestorePort: 0, storagePort: 0 });
-  env = await initializeTestEnvironment({
-    projectId: uniqueProjectId('rules-storage'),
-    storage: { host: backend.host, port: backend.storagePort, rules: STORAGE_RULES },
-  });
-});
-
-afterAll(async () => {
-  if (env) await saveRulesCoverage(env);
-  await env?.cleanup();
-  await backend?.close();
-});
+const { testEnv } = useRulesBackend('rules-storage', { storage: STORAGE_RULES, saveCoverage: true });
 
 beforeEach(async () => {
   await testEnv().clearStorage();
 });
 
-const testEnv = (): RulesTestEnvironment => {
-  if (!env) throw new Error('The rules test environment starts before the tests.');
-  return env;
-};
 const admin = () => testEnv().authenticatedContext('admin-uid', { admin: true });
 const provider = () => testEnv().authenticatedContext('alice-uid', { firebase: { sign_in_provider: 'anonymous' } });
 const user = () =>
   testEnv().authenticatedContext('user-uid', { firebase: { sign_in_provider: 'password' }, email: 'someone@example.edu' });
 const FIVE_MB = 5 * 1024 * 1024;
 const visitor = () => testEnv().unauthenticatedContext();
-
-/** An upload as a promise (the compat UploadTask is only thenable). */
-const upload = (context: RulesTestContext, path: string, data: Uint8Array, contentType: string) =>
-  context
-    .storage()
-    .ref(path)
-    .put(data, { contentType })
-    .then(() => undefined);
 
 async function seedLogo(path: string): Promise<void> {
   await testEnv().withSecurityRulesDisabled(async (context) => {

@@ -3,19 +3,13 @@
 // outcomes, keyed by position with the source text; `:ruleCoverage.html` shows the rules file
 // with the counts. Loading rules or DELETE on the report starts a new count; clearing data does not.
 
-import {
-  assertFails,
-  assertSucceeds,
-  initializeTestEnvironment,
-  type RulesTestContext,
-  type RulesTestEnvironment,
-} from '@firebase/rules-unit-testing';
-import { doc, getDoc, setDoc, type Firestore } from 'firebase/firestore';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
+import { doc, getDoc, setDoc } from 'firebase/firestore';
+import { describe, expect, it } from 'vitest';
 import type { AllowCoverage, CoverageNode, RulesCoverageReport } from '../../../backend/src/rules/coverageReport.js';
-import { startBackend, type RunningBackend } from '../../../backend/src/server.js';
-import { uniqueProjectId } from '../../support/emulators';
+import { startBackend } from '../../../backend/src/server.js';
 import { PNG_1X1 } from '../../support/fixtures';
+import { firestoreOf, upload, useRulesBackend } from '../../support/rulesBackend';
 
 const FIRESTORE_RULES = `rules_version = '2';
 service cloud.firestore {
@@ -39,13 +33,12 @@ service firebase.storage {
 }
 `;
 
-let backend: RunningBackend;
-let env: RulesTestEnvironment;
-let projectId: string;
+const { backend, testEnv } = useRulesBackend('coverage', { firestore: FIRESTORE_RULES, storage: STORAGE_RULES });
 
 const firestoreUrl = (suffix: string) =>
-  `http://${backend.host}:${backend.firestorePort}/emulator/v1/projects/${projectId}${suffix}`;
-const storageUrl = (suffix: string) => `http://${backend.host}:${backend.storagePort}/emulator/v1/projects/${projectId}${suffix}`;
+  `http://${backend().host}:${backend().firestorePort}/emulator/v1/projects/${testEnv().projectId}${suffix}`;
+const storageUrl = (suffix: string) =>
+  `http://${backend().host}:${backend().storagePort}/emulator/v1/projects/${testEnv().projectId}${suffix}`;
 const reportAt = async (url: string): Promise<RulesCoverageReport> => {
   const res = await fetch(url);
   expect(res.status).toBe(200);
@@ -64,31 +57,15 @@ const nodeWithText = (nodes: CoverageNode[], text: string): CoverageNode | undef
   }
   return undefined;
 };
-const firestoreOf = (context: RulesTestContext): Firestore => context.firestore() as unknown as Firestore;
-
-beforeAll(async () => {
-  backend = await startBackend({ firestorePort: 0, storagePort: 0 });
-  projectId = uniqueProjectId('coverage');
-  env = await initializeTestEnvironment({
-    projectId,
-    firestore: { host: backend.host, port: backend.firestorePort, rules: FIRESTORE_RULES },
-    storage: { host: backend.host, port: backend.storagePort, rules: STORAGE_RULES },
-  });
-});
-
-afterAll(async () => {
-  await env.cleanup();
-  await backend.close();
-});
 
 describe('Firestore :ruleCoverage', () => {
   it('counts each allow and sub-expression, with outcomes, positions and text, across cleared data', async () => {
-    await env.withSecurityRulesDisabled((context) => setDoc(doc(firestoreOf(context), 'notes/n1'), { owner: 'alice' }));
-    await assertSucceeds(getDoc(doc(firestoreOf(env.authenticatedContext('alice')), 'notes/n1')));
-    await env.clearFirestore();
-    await env.withSecurityRulesDisabled((context) => setDoc(doc(firestoreOf(context), 'notes/n1'), { owner: 'alice' }));
-    await assertFails(getDoc(doc(firestoreOf(env.authenticatedContext('bob')), 'notes/n1')));
-    await assertFails(getDoc(doc(firestoreOf(env.unauthenticatedContext()), 'notes/n1')));
+    await testEnv().withSecurityRulesDisabled((context) => setDoc(doc(firestoreOf(context), 'notes/n1'), { owner: 'alice' }));
+    await assertSucceeds(getDoc(doc(firestoreOf(testEnv().authenticatedContext('alice')), 'notes/n1')));
+    await testEnv().clearFirestore();
+    await testEnv().withSecurityRulesDisabled((context) => setDoc(doc(firestoreOf(context), 'notes/n1'), { owner: 'alice' }));
+    await assertFails(getDoc(doc(firestoreOf(testEnv().authenticatedContext('bob')), 'notes/n1')));
+    await assertFails(getDoc(doc(firestoreOf(testEnv().unauthenticatedContext()), 'notes/n1')));
 
     const report = await reportAt(firestoreUrl(':ruleCoverage'));
     expect(report.rules.files[0]?.content).toBe(FIRESTORE_RULES);
@@ -115,7 +92,7 @@ describe('Firestore :ruleCoverage', () => {
   });
 
   it('counts an error as an error, with its message', async () => {
-    await assertFails(getDoc(doc(firestoreOf(env.authenticatedContext('alice')), 'notes/missing')));
+    await assertFails(getDoc(doc(firestoreOf(testEnv().authenticatedContext('alice')), 'notes/missing')));
     const report = await reportAt(firestoreUrl(':ruleCoverage'));
     const owner = nodeWithText(report.report, 'resource.data.owner');
     expect(owner?.outcomes.error).toBeGreaterThan(0);
@@ -138,7 +115,7 @@ describe('Firestore :ruleCoverage', () => {
     expect((await fetch(firestoreUrl(':ruleCoverage'), { method: 'DELETE' })).status).toBe(200);
     expect(allowOn(await reportAt(firestoreUrl(':ruleCoverage')), 5).evaluations).toBe(0);
 
-    await assertFails(getDoc(doc(firestoreOf(env.unauthenticatedContext()), 'notes/n1')));
+    await assertFails(getDoc(doc(firestoreOf(testEnv().unauthenticatedContext()), 'notes/n1')));
     expect(allowOn(await reportAt(firestoreUrl(':ruleCoverage')), 5).evaluations).toBe(1);
     const put = await fetch(firestoreUrl(':securityRules'), {
       method: 'PUT',
@@ -161,19 +138,12 @@ describe('Firestore :ruleCoverage', () => {
 
 describe('Storage :ruleCoverage, on the Storage port', () => {
   it('counts the upload rule of the project’s bucket', async () => {
-    const upload = (contentType: string) =>
-      env
-        .authenticatedContext('alice')
-        .storage()
-        .ref('images/a.png')
-        .put(PNG_1X1, { contentType })
-        .then(() => undefined);
-    await assertSucceeds(upload('image/png'));
-    await assertFails(upload('image/gif'));
+    await assertSucceeds(upload(testEnv().authenticatedContext('alice'), 'images/a.png', PNG_1X1, 'image/png'));
+    await assertFails(upload(testEnv().authenticatedContext('alice'), 'images/a.png', PNG_1X1, 'image/gif'));
 
     const report = await reportAt(storageUrl(':ruleCoverage'));
     expect(report.service).toBe('firebase.storage');
-    expect(report.projects).toEqual([projectId]);
+    expect(report.projects).toEqual([testEnv().projectId]);
     expect(allowOn(report, 5).outcomes).toEqual({ true: 1, false: 1, error: 0 });
     expect(nodeWithText(report.report, "request.resource.contentType == 'image/png'")?.outcomes).toMatchObject({
       true: 1,

@@ -2,18 +2,11 @@
 // backend starts with those files, @firebase/rules-unit-testing loads them as the developers'
 // own tests would, and each rule allows and denies what it would in production.
 
-import {
-  assertFails,
-  assertSucceeds,
-  initializeTestEnvironment,
-  type RulesTestContext,
-  type RulesTestEnvironment,
-} from '@firebase/rules-unit-testing';
-import { doc, getDoc, setDoc, type Firestore } from 'firebase/firestore';
-import { afterAll, beforeAll, describe, it } from 'vitest';
-import { startBackend, type RunningBackend } from '../../../backend/src/server.js';
-import { uniqueProjectId } from '../../support/emulators';
+import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
+import { doc, getDoc, setDoc } from 'firebase/firestore';
+import { describe, it } from 'vitest';
 import { PNG_1X1 } from '../../support/fixtures';
+import { firestoreOf, upload, useRulesBackend } from '../../support/rulesBackend';
 
 const FIRESTORE_RULES = `rules_version = '2'
 service cloud.firestore {
@@ -46,44 +39,18 @@ service firebase.storage {
 }
 `;
 
-let backend: RunningBackend | undefined;
-let env: RulesTestEnvironment | undefined;
-
-beforeAll(async () => {
-  // A project's rules files: the backend starts with them as `npm start` would.
-  backend = await startBackend({
-    firestorePort: 0,
-    storagePort: 0,
-    rules: {
-      firestore: { file: 'firestore.rules', source: FIRESTORE_RULES },
-      storage: { file: 'storage.rules', source: STORAGE_RULES },
-    },
-  });
-  env = await initializeTestEnvironment({
-    projectId: uniqueProjectId('semicolon-free'),
-    firestore: { host: backend.host, port: backend.firestorePort, rules: FIRESTORE_RULES },
-    storage: { host: backend.host, port: backend.storagePort, rules: STORAGE_RULES },
-  });
+// The project's rules files: the backend starts with them as `npm start` would.
+const { testEnv } = useRulesBackend('semicolon-free', {
+  firestore: FIRESTORE_RULES,
+  storage: STORAGE_RULES,
+  files: {
+    firestore: { file: 'firestore.rules', source: FIRESTORE_RULES },
+    storage: { file: 'storage.rules', source: STORAGE_RULES },
+  },
 });
 
-afterAll(async () => {
-  await env?.cleanup();
-  await backend?.close();
-});
-
-const testEnv = (): RulesTestEnvironment => {
-  if (!env) throw new Error('The rules test environment starts before the tests.');
-  return env;
-};
-const firestoreOf = (context: RulesTestContext): Firestore => context.firestore() as unknown as Firestore;
 const alice = () => testEnv().authenticatedContext('alice');
 const visitor = () => testEnv().unauthenticatedContext();
-const upload = (context: RulesTestContext, path: string, contentType: string) =>
-  context
-    .storage()
-    .ref(path)
-    .put(PNG_1X1, { contentType })
-    .then(() => undefined);
 
 describe('Firestore rules without semicolons', () => {
   it('allows a signed-in user to create their own note and read it', async () => {
@@ -107,13 +74,13 @@ describe('Firestore rules without semicolons', () => {
 
 describe('Storage rules without semicolons', () => {
   it('allows a signed-in PNG upload, and anyone to read it', async () => {
-    await assertSucceeds(upload(alice(), 'images/a.png', 'image/png'));
+    await assertSucceeds(upload(alice(), 'images/a.png', PNG_1X1, 'image/png'));
     await assertSucceeds(visitor().storage().ref('images/a.png').getMetadata());
   });
 
   it("denies another type, a visitor's upload, and anything outside images/", async () => {
-    await assertFails(upload(alice(), 'images/b.gif', 'image/gif'));
-    await assertFails(upload(visitor(), 'images/c.png', 'image/png'));
-    await assertFails(upload(alice(), 'other/d.png', 'image/png'));
+    await assertFails(upload(alice(), 'images/b.gif', PNG_1X1, 'image/gif'));
+    await assertFails(upload(visitor(), 'images/c.png', PNG_1X1, 'image/png'));
+    await assertFails(upload(alice(), 'other/d.png', PNG_1X1, 'image/png'));
   });
 });
