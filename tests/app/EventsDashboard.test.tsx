@@ -4,37 +4,18 @@
 // and keyboard, and the round '+' button's 'Create New Event' dialog: its enabling rule, refused
 // logo files, creating an event (toast, the new card) and a failed save.
 
-import { render, waitFor, within } from '@testing-library/react';
+import { waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { newTwoRoundEvent, storedEvent } from '../db/appDb';
 import { PNG_1X1 } from '../support/fixtures';
-import { screen, spoken, useAppTestBed, useSignedInAdmin } from './support/appTestBed';
+import { screen, spoken, useAppTestBed, renderEventsDashboard, useSignedInAdmin } from './support/appTestBed';
 
 const { projectId, adminDb } = useAppTestBed('app-events-dashboard');
 useSignedInAdmin(projectId, { each: true });
 const auth = await (await import('../../src/db/auth')).getAppAuth();
 const { signOut } = await import('firebase/auth');
-const { createMemoryRouter, RouterProvider } = await import('react-router-dom');
-const { AppProviders } = await import('../../src/app/AppProviders');
-const { EventsDashboard } = await import('../../src/features/events/EventsDashboard');
 const { LOGO_MAX_BYTES } = await import('../../src/config/constants');
-
-function renderDashboard() {
-  const router = createMemoryRouter(
-    [
-      { path: '/events', element: <EventsDashboard /> },
-      { path: '/events/:eventId', element: <p>Event control</p> },
-    ],
-    { initialEntries: ['/events'] },
-  );
-  render(
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-  return { router, user: userEvent.setup({ applyAccept: false }) };
-}
 
 async function openCreateDialog(user: ReturnType<typeof userEvent.setup>) {
   await user.click(await screen.findByRole('button', { name: 'Create New Event' }));
@@ -62,7 +43,7 @@ describe('the events dashboard', () => {
     await adminDb()
       .doc('events/early')
       .set(storedEvent({ title: 'Med-Tech Pitch Session', startTime: new Date('2030-04-01T09:00:00Z') }));
-    const { router, user } = renderDashboard();
+    const { router, user } = await renderEventsDashboard({ applyAccept: false });
 
     expect(screen.getByRole('heading', { name: 'Events Dashboard' })).toBeTruthy();
     const cards = await screen.findAllByRole('link');
@@ -82,7 +63,7 @@ describe('the events dashboard', () => {
 
   it('opens an event from the keyboard', async () => {
     await adminDb().doc('events/medtech').set(storedEvent());
-    const { router, user } = renderDashboard();
+    const { router, user } = await renderEventsDashboard({ applyAccept: false });
     await screen.findByRole('link', { name: spoken('Med-Tech Pitch Session', 'Three-minute pitches.') });
     await user.tab();
     expect(document.activeElement?.getAttribute('href')).toBe('/events/medtech');
@@ -91,7 +72,7 @@ describe('the events dashboard', () => {
   });
 
   it('follows new and deleted events live', async () => {
-    renderDashboard();
+    await renderEventsDashboard({ applyAccept: false });
     expect(await screen.findByText('No events yet. Create one with the + button.')).toBeTruthy();
     await adminDb().doc('events/medtech').set(storedEvent());
     expect(await screen.findByRole('link', { name: spoken('Med-Tech Pitch Session', 'Three-minute pitches.') })).toBeTruthy();
@@ -102,7 +83,7 @@ describe('the events dashboard', () => {
 
 describe('Create New Event', () => {
   it('enables Create Event only once the title, description and start time are filled', async () => {
-    const { user } = renderDashboard();
+    const { user } = await renderEventsDashboard({ applyAccept: false });
     const dialog = await openCreateDialog(user);
     for (const label of ['Title', 'Description', 'Location'])
       expect(within(dialog).getByRole('textbox', { name: new RegExp(`^${label}`) })).toBeTruthy();
@@ -121,7 +102,7 @@ describe('Create New Event', () => {
   });
 
   it('explains a logo that is not a raster image or is 5 MB or more, before any upload', async () => {
-    const { user } = renderDashboard();
+    const { user } = await renderEventsDashboard({ applyAccept: false });
     const dialog = await openCreateDialog(user);
     const normal = within(dialog).getByLabelText(/^Normal Logo/) as HTMLInputElement;
 
@@ -141,7 +122,7 @@ describe('Create New Event', () => {
   // The logo upload itself is proven in tests/db/eventAdmin.test.ts: the SDK's Node build that
   // jsdom tests load cannot send a jsdom File.
   it('creates a closed event with its rounds, says so and shows its card', async () => {
-    const { user } = renderDashboard();
+    const { user } = await renderEventsDashboard({ applyAccept: false });
     const dialog = await openCreateDialog(user);
     await user.type(within(dialog).getByRole('textbox', { name: /^Title/ }), 'Med-Tech Pitch Session');
     await user.type(within(dialog).getByRole('textbox', { name: /^Description/ }), 'Three-minute pitches.');
@@ -167,7 +148,7 @@ describe('Create New Event', () => {
   });
 
   it('says so when the event cannot be saved, keeping the form', async () => {
-    const { user } = renderDashboard();
+    const { user } = await renderEventsDashboard({ applyAccept: false });
     const dialog = await openCreateDialog(user);
     await user.type(within(dialog).getByRole('textbox', { name: /^Title/ }), 'Med-Tech Pitch Session');
     await user.type(within(dialog).getByRole('textbox', { name: /^Description/ }), 'Three-minute pitches.');

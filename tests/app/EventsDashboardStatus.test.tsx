@@ -6,36 +6,16 @@
 // date, then past ones, newest first; and 'Duplicate event', which asks first and then says
 // which event it made, by mouse and by keyboard.
 
-import { render, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { waitFor, within } from '@testing-library/react';
 import { Timestamp } from 'firebase-admin/firestore';
 import { describe, expect, it } from 'vitest';
 import { storedEvent } from '../db/appDb';
-import { screen, useAppTestBed, useSignedInAdmin } from './support/appTestBed';
+import { screen, useAppTestBed, renderEventsDashboard, useSignedInAdmin } from './support/appTestBed';
 
 const { projectId, adminDb } = useAppTestBed('app-events-dashboard-status');
 useSignedInAdmin(projectId, { each: true });
 const auth = await (await import('../../src/db/auth')).getAppAuth();
 const { signOut } = await import('firebase/auth');
-const { createMemoryRouter, RouterProvider } = await import('react-router-dom');
-const { AppProviders } = await import('../../src/app/AppProviders');
-const { EventsDashboard } = await import('../../src/features/events/EventsDashboard');
-
-function renderDashboard() {
-  const router = createMemoryRouter(
-    [
-      { path: '/events', element: <EventsDashboard /> },
-      { path: '/events/:eventId', element: <p>Event control</p> },
-    ],
-    { initialEntries: ['/events'] },
-  );
-  render(
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-  return userEvent.setup();
-}
 
 const DAY = 24 * 60 * 60 * 1000;
 const inDays = (days: number) => new Date(Date.now() + days * DAY);
@@ -107,7 +87,7 @@ describe('the events dashboard at a glance', () => {
     await store('matched', 'Matched Session', { startTime: inDays(-3) }, { matching_status: { state: 'done', at } });
     await markRaters('live', 2);
     await markRaters('failed', 1);
-    renderDashboard();
+    await renderEventsDashboard();
 
     await waitFor(async () => expect((await cards())[0]?.text).toContain('2 providers rated'));
     const listed = await cards();
@@ -145,7 +125,7 @@ describe('the events dashboard at a glance', () => {
   it('follows an event going live: its chip changes and it moves to the top', async () => {
     await store('a', 'Tomorrow Session', { startTime: inDays(1) });
     await store('b', 'Past Session', { startTime: inDays(-1) });
-    renderDashboard();
+    await renderEventsDashboard();
     await waitFor(async () => expect((await cards()).map((card) => card.title)).toEqual(['Tomorrow Session', 'Past Session']));
     expect(within((await cards())[1]!.item).getByText('Closed')).toBeTruthy();
 
@@ -158,7 +138,7 @@ describe('the events dashboard at a glance', () => {
 describe('Duplicate event', () => {
   it('asks first, then makes a closed copy with the presenters, says its title and shows its card', async () => {
     await store('medtech', 'Med-Tech Pitch Session', { open: true, presenterIndex: 2, startTime: inDays(-0.1) });
-    const user = renderDashboard();
+    const { user } = await renderEventsDashboard();
     const [card] = await cards();
     await user.click(within(card!.item).getByRole('button', { name: /^Duplicate event/ }));
 
@@ -186,7 +166,7 @@ describe('Duplicate event', () => {
 
   it('does nothing when cancelled', async () => {
     await store('medtech', 'Med-Tech Pitch Session', {});
-    const user = renderDashboard();
+    const { user } = await renderEventsDashboard();
     await user.click(await screen.findByRole('button', { name: /^Duplicate event/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Duplicate event' });
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
@@ -196,7 +176,7 @@ describe('Duplicate event', () => {
 
   it('says so when the copy cannot be made, and makes nothing', async () => {
     await store('medtech', 'Med-Tech Pitch Session', {});
-    const user = renderDashboard();
+    const { user } = await renderEventsDashboard();
     await user.click(await screen.findByRole('button', { name: /^Duplicate event/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Duplicate event' });
     await signOut(auth);
@@ -207,7 +187,7 @@ describe('Duplicate event', () => {
 
   it('works from the keyboard: the button follows its card’s link, Enter asks, Enter confirms', async () => {
     await store('medtech', 'Med-Tech Pitch Session', {});
-    const user = renderDashboard();
+    const { user } = await renderEventsDashboard();
     const [card] = await cards();
     await user.tab();
     expect(document.activeElement?.getAttribute('href')).toBe('/events/medtech');

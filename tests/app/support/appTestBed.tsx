@@ -3,6 +3,7 @@
 // importing anything from src/ (the app reads its settings when its modules load).
 
 import { cleanup, configure, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import type { Firestore } from 'firebase-admin/firestore';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { openAdminDb, type AdminDb } from '../../db/appDb';
@@ -122,6 +123,29 @@ export async function renderApp(path: string) {
     { timeout: 20_000 },
   );
   return { ...view, router, location: () => router.state.location.pathname };
+}
+
+/**
+ * The events dashboard alone at /events, in the app's providers, its cards linking to a stand-in
+ * for the event's control page; with a user to drive it.
+ */
+export async function renderEventsDashboard(userOptions: Parameters<typeof userEvent.setup>[0] = {}) {
+  const { createMemoryRouter, RouterProvider } = await import('react-router-dom');
+  const { AppProviders } = await import('../../../src/app/AppProviders');
+  const { EventsDashboard } = await import('../../../src/features/events/EventsDashboard');
+  const router = createMemoryRouter(
+    [
+      { path: '/events', element: <EventsDashboard /> },
+      { path: '/events/:eventId', element: <p>Event control</p> },
+    ],
+    { initialEntries: ['/events'] },
+  );
+  render(
+    <AppProviders>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { router, user: userEvent.setup(userOptions) };
 }
 
 /** A profile as the browser keeps it, so the app starts with a current user. */
