@@ -44,3 +44,23 @@ export function toRecord(value: unknown): Record<string, unknown> {
 export function toArray(value: unknown): unknown[] {
   return Array.isArray(value) ? value : [];
 }
+
+/** What a converter is handed by the full SDK and by Firestore Lite alike. */
+interface ReadSnapshot {
+  id: string;
+  data(options?: SnapshotOptions): DocumentData;
+}
+
+/**
+ * The converter of a document the app only reads: `read` makes the app's object from the id and
+ * the stored fields (pending server timestamps as the local estimate), and a write through it
+ * throws `refusal`. Typed by shape, so it serves the full SDK and Firestore Lite.
+ */
+export function readOnlyConverter<T>(refusal: string, read: (id: string, data: DocumentData) => T) {
+  return {
+    toFirestore: (): never => {
+      throw new Error(refusal);
+    },
+    fromFirestore: (snapshot: ReadSnapshot): T => read(snapshot.id, snapshot.data(snapshotOptions)),
+  };
+}

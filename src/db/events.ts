@@ -2,29 +2,18 @@
 // every provider follows. The queue is derived from the event document alone, so following the
 // live presenter costs one document read per change.
 
-import {
-  collection,
-  doc,
-  getDocs,
-  onSnapshot,
-  query,
-  where,
-  type FirestoreDataConverter,
-  type QueryDocumentSnapshot,
-} from 'firebase/firestore';
+import { collection, doc, getDocs, onSnapshot, query, where } from 'firebase/firestore';
 import { chooseSharedEvent, sortEvents } from '../lib/sharedEvent';
 import type { Event } from '../types/event';
 import { reportBackendAnswered, reportBackendMissed } from './connection';
-import { snapshotOptions } from './converters';
+import { readOnlyConverter } from './converters';
 import { eventFromData } from './eventData';
 import { db } from './firebase';
 
-const eventConverter: FirestoreDataConverter<Event> = {
-  toFirestore: () => {
-    throw new Error('Events are written by the admin module, not through this reader.');
-  },
-  fromFirestore: (snapshot: QueryDocumentSnapshot) => eventFromData(snapshot.id, snapshot.data(snapshotOptions)),
-};
+const eventConverter = readOnlyConverter<Event>(
+  'Events are written by the admin module, not through this reader.',
+  eventFromData,
+);
 
 const eventsCollection = collection(db, 'events').withConverter(eventConverter);
 

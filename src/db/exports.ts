@@ -13,12 +13,11 @@ import {
   query,
   startAfter,
   where,
-  type FirestoreDataConverter,
   type QueryDocumentSnapshot,
 } from 'firebase/firestore';
 import type { MatchesExportData, ResponsesExportData, TimedResponse } from '../lib/exportRows';
 import type { MatchReasons } from '../types/matchReasons';
-import { snapshotOptions, toDate, toStringOr, toStringOrNull } from './converters';
+import { readOnlyConverter, snapshotOptions, toDate, toStringOr, toStringOrNull } from './converters';
 import { getFinalMatches } from './finalMatches';
 import { db } from './firebase';
 import { getMatchReasons } from './matchReasons';
@@ -30,27 +29,21 @@ export const RESPONSES_PAGE_SIZE = 5_000;
 /** The most ids one `in` filter may hold. */
 const IDS_PER_QUERY = 30;
 
-const timedResponseConverter: FirestoreDataConverter<TimedResponse> = {
-  toFirestore: () => {
-    throw new Error('Exports only read answers.');
-  },
-  fromFirestore: (snapshot: QueryDocumentSnapshot) => {
-    const data = snapshot.data(snapshotOptions);
-    const type = data.type === 'stars' || data.type === 'rating' ? data.type : 'text';
-    return {
-      response_id: snapshot.id,
-      event_id: toStringOr(data.event_id, ''),
-      question_id: toStringOr(data.question_id, ''),
-      presenter_id: toStringOr(data.presenter_id, ''),
-      provider_id: toStringOr(data.provider_id, ''),
-      type,
-      rating: typeof data.rating === 'number' ? data.rating : null,
-      comment: toStringOrNull(data.comment),
-      response: toStringOrNull(data.response),
-      updated_at: toDate(data.updated_at),
-    };
-  },
-};
+const timedResponseConverter = readOnlyConverter<TimedResponse>('Exports only read answers.', (id, data) => {
+  const type = data.type === 'stars' || data.type === 'rating' ? data.type : 'text';
+  return {
+    response_id: id,
+    event_id: toStringOr(data.event_id, ''),
+    question_id: toStringOr(data.question_id, ''),
+    presenter_id: toStringOr(data.presenter_id, ''),
+    provider_id: toStringOr(data.provider_id, ''),
+    type,
+    rating: typeof data.rating === 'number' ? data.rating : null,
+    comment: toStringOrNull(data.comment),
+    response: toStringOrNull(data.response),
+    updated_at: toDate(data.updated_at),
+  };
+});
 
 /** Every document of `name` whose id is in `ids`, 30 ids a query, the queries in parallel. */
 async function getByIds(name: string, ids: string[]): Promise<QueryDocumentSnapshot[]> {
@@ -107,7 +100,7 @@ export async function getResponsesExport(
       email: toStringOr(data.email, ''),
     };
   });
-  const presenters = presenterDocs.map((snapshot) => presenterConverter.fromFirestore(snapshot, snapshotOptions));
+  const presenters = presenterDocs.map((snapshot) => presenterConverter.fromFirestore(snapshot));
   return { responses, providers, presenters, questions };
 }
 

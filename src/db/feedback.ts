@@ -4,11 +4,11 @@
 // (anonymous for a presenter) first. Read once through Firestore Lite: it does not change while
 // it is read, and a presenter's phone then never needs the full SDK.
 
-import { doc, getDoc, type FirestoreDataConverter, type QueryDocumentSnapshot } from 'firebase/firestore/lite';
+import { doc, getDoc } from 'firebase/firestore/lite';
 import { RATING_MAX } from '../../domain/constants';
 import type { QuestionType } from '../../domain/documents';
 import type { PresenterFeedback, QuestionFeedback } from '../types/feedback';
-import { toArray, toDate, toNumberOr, toRecord, toStringOr } from './converters';
+import { readOnlyConverter, toArray, toDate, toNumberOr, toRecord, toStringOr } from './converters';
 import { liteDb } from './lite';
 import { ensureSignedIn } from './session';
 
@@ -32,22 +32,17 @@ function toQuestionFeedback(value: unknown): QuestionFeedback {
   };
 }
 
-const feedbackConverter: FirestoreDataConverter<PresenterFeedback> = {
-  toFirestore: () => {
-    throw new Error('Feedback is written by the matching reaction, not by the app.');
-  },
-  fromFirestore: (snapshot: QueryDocumentSnapshot) => {
-    const data = snapshot.data();
-    return {
-      event_id: toStringOr(data.event_id, ''),
-      presenter_id: toStringOr(data.presenter_id, snapshot.id),
-      event_title: toStringOr(data.event_title, ''),
-      presenter_name: toStringOr(data.presenter_name, ''),
-      questions: toArray(data.questions).map(toQuestionFeedback),
-      written_at: toDate(data.written_at),
-    };
-  },
-};
+const feedbackConverter = readOnlyConverter<PresenterFeedback>(
+  'Feedback is written by the matching reaction, not by the app.',
+  (id, data) => ({
+    event_id: toStringOr(data.event_id, ''),
+    presenter_id: toStringOr(data.presenter_id, id),
+    event_title: toStringOr(data.event_title, ''),
+    presenter_name: toStringOr(data.presenter_name, ''),
+    questions: toArray(data.questions).map(toQuestionFeedback),
+    written_at: toDate(data.written_at),
+  }),
+);
 
 /** What a read of one presenter's feedback found. */
 export type FeedbackRead =

@@ -6,18 +6,9 @@
 // the latest-starting event that has some (so attendees still see the last session's results
 // while the next event is being set up).
 
-import {
-  collection,
-  doc,
-  getDoc,
-  getDocs,
-  query,
-  where,
-  type FirestoreDataConverter,
-  type QueryDocumentSnapshot,
-} from 'firebase/firestore/lite';
+import { collection, doc, getDoc, getDocs, query, where } from 'firebase/firestore/lite';
 import type { FinalMatch, MatchedProvider, PresenterDetails, ProviderDetails } from '../types/finalMatch';
-import { toArray, toRecord, toStringOr, toStringOrNull } from './converters';
+import { readOnlyConverter, toArray, toRecord, toStringOr, toStringOrNull } from './converters';
 import { latestFirst } from '../lib/sharedEvent';
 import { liteDb, readEventsOnce } from './lite';
 import { ensureSignedIn } from './session';
@@ -47,21 +38,16 @@ function toMatchedProvider(value: unknown): MatchedProvider {
   return { provider_id: toStringOr(match.provider_id, ''), provider_details: toProviderDetails(match.provider_details) };
 }
 
-const finalMatchConverter: FirestoreDataConverter<FinalMatch> = {
-  toFirestore: () => {
-    throw new Error('Final matches are written by the matching reaction, not by the app.');
-  },
-  fromFirestore: (snapshot: QueryDocumentSnapshot) => {
-    const data = snapshot.data();
-    return {
-      id: snapshot.id,
-      event_id: toStringOr(data.event_id, ''),
-      presenter_id: toStringOr(data.presenter_id, ''),
-      presenter_details: toPresenterDetails(data.presenter_details),
-      matched_providers: toArray(data.matched_providers).map(toMatchedProvider),
-    };
-  },
-};
+const finalMatchConverter = readOnlyConverter<FinalMatch>(
+  'Final matches are written by the matching reaction, not by the app.',
+  (id, data) => ({
+    id,
+    event_id: toStringOr(data.event_id, ''),
+    presenter_id: toStringOr(data.presenter_id, ''),
+    presenter_details: toPresenterDetails(data.presenter_details),
+    matched_providers: toArray(data.matched_providers).map(toMatchedProvider),
+  }),
+);
 
 const finalMatchesCollection = () => collection(liteDb(), 'final_matches').withConverter(finalMatchConverter);
 

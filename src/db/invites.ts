@@ -4,20 +4,10 @@
 // server's mail reaction answers in mail_status) and revoking. Signup deletes an invite when the
 // presenter uses it, so every stored invite is pending.
 
-import {
-  collection,
-  deleteDoc,
-  doc,
-  onSnapshot,
-  serverTimestamp,
-  updateDoc,
-  writeBatch,
-  type FirestoreDataConverter,
-  type QueryDocumentSnapshot,
-} from 'firebase/firestore';
+import { collection, deleteDoc, doc, onSnapshot, serverTimestamp, updateDoc, writeBatch } from 'firebase/firestore';
 import { paths } from '../config/paths';
 import type { Invite, InviteMailStatus } from '../lib/inviteList';
-import { snapshotOptions, toDate, toNumberOr, toRecord, toStringOr, toStringOrNull } from './converters';
+import { readOnlyConverter, toDate, toNumberOr, toRecord, toStringOr, toStringOrNull } from './converters';
 import { db } from './firebase';
 
 function toMailStatus(value: unknown): InviteMailStatus | null {
@@ -33,23 +23,18 @@ function toMailStatus(value: unknown): InviteMailStatus | null {
   };
 }
 
-const inviteConverter: FirestoreDataConverter<Invite> = {
-  toFirestore: () => {
-    throw new Error('Invites are written field by field below, not through this reader.');
-  },
-  fromFirestore: (snapshot: QueryDocumentSnapshot) => {
-    const data = snapshot.data(snapshotOptions);
-    return {
-      id: snapshot.id,
-      email: toStringOr(data.email, ''),
-      createdBy: toStringOrNull(data.created_by),
-      createdAt: toDate(data.created_at),
-      signupUrl: toStringOr(data.signup_url, ''),
-      mailRequestedAt: toDate(data.mail_requested_at),
-      mailStatus: toMailStatus(data.mail_status),
-    };
-  },
-};
+const inviteConverter = readOnlyConverter<Invite>(
+  'Invites are written field by field below, not through this reader.',
+  (id, data) => ({
+    id,
+    email: toStringOr(data.email, ''),
+    createdBy: toStringOrNull(data.created_by),
+    createdAt: toDate(data.created_at),
+    signupUrl: toStringOr(data.signup_url, ''),
+    mailRequestedAt: toDate(data.mail_requested_at),
+    mailStatus: toMailStatus(data.mail_status),
+  }),
+);
 
 const invitesCollection = collection(db, 'invites');
 

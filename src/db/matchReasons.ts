@@ -3,9 +3,9 @@
 // was left out for a conflict of interest (issue 11). It tells how each provider rated the presenter,
 // so only admins may read it (firestore.rules): call it for a signed-in admin only.
 
-import { collection, doc, getDoc, type FirestoreDataConverter, type QueryDocumentSnapshot } from 'firebase/firestore';
+import { collection, doc, getDoc } from 'firebase/firestore';
 import type { ExcludedConflict, MatchReason, MatchReasons, ProviderMatchReasons } from '../types/matchReasons';
-import { snapshotOptions, toArray, toBoolean, toNumberOr, toRecord, toStringOr } from './converters';
+import { readOnlyConverter, toArray, toBoolean, toNumberOr, toRecord, toStringOr } from './converters';
 import { db } from './firebase';
 
 function toMatchReason(value: unknown): MatchReason {
@@ -35,17 +35,14 @@ function toExcludedConflict(value: unknown): ExcludedConflict | null {
   return { provider_id: toStringOr(conflict.provider_id, ''), name: toStringOr(conflict.name, ''), reason };
 }
 
-const matchReasonsConverter: FirestoreDataConverter<MatchReasons> = {
-  toFirestore: () => {
-    throw new Error('Match reasons are written by the matching reaction, not by the app.');
-  },
-  fromFirestore: (snapshot: QueryDocumentSnapshot) => {
-    const data = snapshot.data(snapshotOptions);
+const matchReasonsConverter = readOnlyConverter<MatchReasons>(
+  'Match reasons are written by the matching reaction, not by the app.',
+  (id, data) => {
     const excluded = toArray(data.excluded_conflicts)
       .map(toExcludedConflict)
       .filter((conflict): conflict is ExcludedConflict => conflict !== null);
     return {
-      id: snapshot.id,
+      id,
       event_id: toStringOr(data.event_id, ''),
       presenter_id: toStringOr(data.presenter_id, ''),
       fallback: toBoolean(data.fallback),
@@ -54,7 +51,7 @@ const matchReasonsConverter: FirestoreDataConverter<MatchReasons> = {
       ...(excluded.length > 0 ? { excluded_conflicts: excluded } : {}),
     };
   },
-};
+);
 
 const matchReasonsCollection = collection(db, 'match_reasons').withConverter(matchReasonsConverter);
 

@@ -13,8 +13,6 @@ import {
   query,
   runTransaction,
   setDoc,
-  type FirestoreDataConverter,
-  type QueryDocumentSnapshot,
   type Transaction,
 } from 'firebase/firestore';
 import { PRESENTER_STATUSES } from '../../domain/constants';
@@ -22,7 +20,7 @@ import { applyControl, type ControlChange, type ControlState } from '../../domai
 import type { PresenterDocument, PresenterStatus, Rounds } from '../../domain/documents';
 import { orderedRounds } from '../../domain/rounds';
 import type { Presenter, PresenterFields } from '../types/presenter';
-import { snapshotOptions, toArray, toBoolean, toNumberOr, toStringOr } from './converters';
+import { readOnlyConverter, snapshotOptions, toArray, toBoolean, toNumberOr, toStringOr } from './converters';
 import { eventFromData } from './eventData';
 import { db } from './firebase';
 
@@ -50,12 +48,10 @@ function presenterFromData(id: string, data: Record<string, unknown>): Presenter
 }
 
 /** Reads stored presenters (every field defaulted), for the admin screens and the signup page. */
-export const presenterConverter: FirestoreDataConverter<Presenter> = {
-  toFirestore: () => {
-    throw new Error('Presenters are written field by field below, not through this reader.');
-  },
-  fromFirestore: (snapshot: QueryDocumentSnapshot) => presenterFromData(snapshot.id, snapshot.data(snapshotOptions)),
-};
+export const presenterConverter = readOnlyConverter<Presenter>(
+  'Presenters are written field by field below, not through this reader.',
+  presenterFromData,
+);
 
 const presentersCollection = collection(db, 'presenters');
 

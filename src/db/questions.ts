@@ -1,8 +1,8 @@
 // The rating questionnaire (questions/{question_id}), read in ascending question_number order.
 
-import { collection, getDocs, orderBy, query, type FirestoreDataConverter, type QueryDocumentSnapshot } from 'firebase/firestore';
+import { collection, getDocs, orderBy, query } from 'firebase/firestore';
 import type { Question, QuestionType } from '../types/question';
-import { snapshotOptions, toNumberOr, toStringOr } from './converters';
+import { readOnlyConverter, toNumberOr, toStringOr } from './converters';
 import { db } from './firebase';
 
 const QUESTION_TYPES: readonly QuestionType[] = ['stars', 'rating', 'text'];
@@ -11,22 +11,17 @@ function toQuestionType(value: unknown): QuestionType {
   return QUESTION_TYPES.find((type) => type === value) ?? 'text';
 }
 
-const questionConverter: FirestoreDataConverter<Question> = {
-  toFirestore: () => {
-    throw new Error('Questions are maintained by admins, not through this reader.');
-  },
-  fromFirestore: (snapshot: QueryDocumentSnapshot) => {
-    const data = snapshot.data(snapshotOptions);
-    return {
-      question_id: snapshot.id,
-      question_number: toNumberOr(data.question_number, 0),
-      type: toQuestionType(data.type),
-      title: toStringOr(data.title, ''),
-      questions: toStringOr(data.questions, ''),
-      question: toStringOr(data.question, ''),
-    };
-  },
-};
+const questionConverter = readOnlyConverter<Question>(
+  'Questions are maintained by admins, not through this reader.',
+  (id, data) => ({
+    question_id: id,
+    question_number: toNumberOr(data.question_number, 0),
+    type: toQuestionType(data.type),
+    title: toStringOr(data.title, ''),
+    questions: toStringOr(data.questions, ''),
+    question: toStringOr(data.question, ''),
+  }),
+);
 
 const questionsCollection = collection(db, 'questions').withConverter(questionConverter);
 
