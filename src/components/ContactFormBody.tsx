@@ -6,52 +6,32 @@
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import { useState } from 'react';
-import { ContactFields, type ContactField } from './ContactFields';
+import { ContactFields, type ContactFieldsProps } from './ContactFields';
 import { PrivacyAgreement } from './PrivacyAgreement';
 
 type AgreedName<Name extends string> = Name | 'terms_accepted';
 
-export interface ContactFormBodyProps<Name extends string> {
-  fields: readonly ContactField<Name>[];
+export interface ContactFormBodyProps<Name extends string> extends Omit<
+  ContactFieldsProps<Name>,
+  'values' | 'errors' | 'touched' | 'onChange' | 'onBlur'
+> {
   values: Record<Name, string> & { terms_accepted: boolean };
   /** Every problem of the form, by field: Save is enabled once there is none. */
   errors: Partial<Record<AgreedName<Name>, string>>;
   /** Fields whose message shows from the start. */
   initiallyTouched?: Partial<Record<AgreedName<Name>, boolean>>;
-  helpTexts?: Partial<Record<Name, string>>;
-  readOnly?: readonly Name[];
   onChange: (name: AgreedName<Name>, value: string | boolean) => void;
   saving: boolean;
-  disabled: boolean;
 }
 
-export function ContactFormBody<Name extends string>({
-  fields,
-  values,
-  errors,
-  initiallyTouched = {},
-  helpTexts,
-  readOnly,
-  onChange,
-  saving,
-  disabled,
-}: ContactFormBodyProps<Name>) {
+export function ContactFormBody<Name extends string>({ initiallyTouched = {}, saving, ...fields }: ContactFormBodyProps<Name>) {
+  const { values, errors, onChange, disabled } = fields;
   const [touched, setTouched] = useState<Partial<Record<AgreedName<Name>, boolean>>>(initiallyTouched);
   const touch = (name: AgreedName<Name>) => setTouched((previous) => ({ ...previous, [name]: true }));
   const valid = Object.keys(errors).length === 0;
   return (
     <>
-      <ContactFields
-        fields={fields}
-        values={values}
-        errors={errors}
-        touched={touched}
-        helpTexts={helpTexts}
-        readOnly={readOnly}
-        onChange={onChange}
-        onBlur={touch}
-        disabled={disabled}
-      />
+      <ContactFields {...fields} touched={touched} onBlur={touch} />
       <PrivacyAgreement
         checked={values.terms_accepted}
         onChange={(checked) => {
