@@ -8,6 +8,7 @@
 import { within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { firestoreEmulator } from '../support/emulators';
+import { storedFeedback } from '../support/fixtures';
 import { storedFinalMatch } from './support/finalMatches';
 import { startNetworkProxy } from './support/networkProxy';
 import { renderApp, screen, useAppTestBed, useSignedInAdmin } from './support/appTestBed';
@@ -17,31 +18,12 @@ const { projectId, adminDb } = useAppTestBed('app-feedback', { network });
 const { ensureSignedIn } = await import('../../src/db/session');
 const { feedbackMessages } = await import('../../src/features/feedback/FeedbackPage');
 
-/** A presenter's feedback as the matching reaction writes it: one question shared, one with 2 raters. */
-const feedbackOf = (presenterId: string, presenterName: string) => ({
-  event_id: 'e1',
-  presenter_id: presenterId,
-  event_title: 'Med-Tech Pitch Session',
-  presenter_name: presenterName,
-  questions: [
-    {
-      question_id: 'q1',
-      title: 'Market access',
-      type: 'stars',
-      shared: true,
-      count: 3,
-      mean: 13 / 3,
-      distribution: [0, 0, 0, 2, 1],
-      comments: ['Clear ask.'],
-    },
-    { question_id: 'q2', title: 'Team', type: 'stars', shared: false },
-  ],
-});
-
 describe('the feedback page for the presenter it is for', () => {
   it('shows their mean, how the ratings spread and the comments, and says which question had too few raters', async () => {
     const { uid } = await ensureSignedIn();
-    await adminDb().doc(`events/e1/feedback/${uid}`).set(feedbackOf(uid, 'Ada Okafor'));
+    await adminDb()
+      .doc(`events/e1/feedback/${uid}`)
+      .set(storedFeedback(uid, { event_id: 'e1' }));
     await renderApp('/feedback/e1');
 
     expect(await screen.findByRole('heading', { name: 'Your pitch feedback' }, { timeout: 8000 })).toBeTruthy();
@@ -93,7 +75,9 @@ describe('for a signed-in admin', () => {
     await adminDb()
       .doc('final_matches/e1_p-ada')
       .set(storedFinalMatch('e1', { id: 'p-ada', first_name: 'Ada', last_name: 'Okafor' }, []));
-    await adminDb().doc('events/e1/feedback/p-ada').set(feedbackOf('p-ada', 'Ada Okafor'));
+    await adminDb()
+      .doc('events/e1/feedback/p-ada')
+      .set(storedFeedback('p-ada', { event_id: 'e1' }));
     const app = await renderApp('/match/e1_p-ada');
     const link = await screen.findByRole('link', { name: 'Preview the presenter’s feedback' }, { timeout: 8000 });
     expect(link.getAttribute('href')).toBe('/feedback/e1?presenter=p-ada');

@@ -15,32 +15,11 @@ import {
   roomFromAddress,
   writeStoredRoom,
 } from '../../src/lib/roomChoice';
-import type { Event } from '../../src/types/event';
+import { appEvent } from '../support/fixtures';
 
 const NOW = Date.UTC(2030, 4, 1, 12);
 
-function event(id: string): Event {
-  return {
-    id,
-    title: id,
-    description: '',
-    location: '',
-    startTime: null,
-    numberOfRounds: 1,
-    rounds: {},
-    isEventOpen: true,
-    roundNumber: 1,
-    presenterIndex: 0,
-    isMatching: false,
-    isEmailing: false,
-    normalLogo: null,
-    middleLogo: null,
-    developers: [],
-    isSliderOpen: false,
-    minMatchScore: 4,
-    maxMatchesPerPresenter: 5,
-  };
-}
+const event = (id: string) => appEvent(id);
 
 beforeEach(() => localStorage.clear());
 

@@ -2,32 +2,12 @@
 
 import { describe, expect, it } from 'vitest';
 import { chooseSharedEvent, latestFirst, sortEvents } from '../../src/lib/sharedEvent';
-import type { Event } from '../../src/types/event';
+import { appEvent } from '../support/fixtures';
 
 const now = new Date('2030-05-01T12:00:00Z');
 
-function event(id: string, startTime: string | null, isEventOpen = false): Event {
-  return {
-    id,
-    title: id,
-    description: '',
-    location: '',
-    startTime: startTime ? new Date(startTime) : null,
-    numberOfRounds: 1,
-    rounds: {},
-    isEventOpen,
-    roundNumber: 1,
-    presenterIndex: -1,
-    isMatching: false,
-    isEmailing: false,
-    normalLogo: null,
-    middleLogo: null,
-    developers: [],
-    isSliderOpen: false,
-    minMatchScore: 4,
-    maxMatchesPerPresenter: 5,
-  };
-}
+const event = (id: string, startTime: string | null, isEventOpen = false) =>
+  appEvent(id, { startTime: startTime ? new Date(startTime) : null, isEventOpen, presenterIndex: -1 });
 
 const past = event('past', '2030-04-01T10:00:00Z');
 const older = event('older', '2030-03-01T10:00:00Z');

@@ -9,7 +9,7 @@
 import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
 import { collection, deleteDoc, doc, getDoc, getDocs, setDoc, updateDoc, type Firestore } from 'firebase/firestore';
 import { beforeEach, describe, it } from 'vitest';
-import { liveEvent } from '../support/fixtures';
+import { liveEvent, storedFeedback } from '../support/fixtures';
 import { useFirestoreRules } from './firestoreRulesEnv';
 
 const { anonymous, alice, user, visitor, admin, seed } = useFirestoreRules('rules-feedback');
@@ -18,40 +18,21 @@ const { anonymous, alice, user, visitor, admin, seed } = useFirestoreRules('rule
 const ADA = 'p-ada';
 const LIN = 'p-lin';
 
-const feedbackOf = (presenterId: string) => ({
-  event_id: 'ev1',
-  presenter_id: presenterId,
-  questions: [
-    {
-      question_id: 'q1',
-      title: 'Market access',
-      type: 'stars',
-      shared: true,
-      count: 3,
-      mean: 4,
-      distribution: [0, 0, 1, 1, 1],
-      comments: ['Clear ask.'],
-    },
-    { question_id: 'q2', title: 'Team', type: 'stars', shared: false },
-  ],
-  written_at: new Date('2030-05-01T12:00:00Z'),
-});
-
 const feedback = (db: Firestore, presenterId = ADA) => doc(db, 'events', 'ev1', 'feedback', presenterId);
 
 beforeEach(async () => {
   await seed({
     'events/ev1': liveEvent({ share_feedback: true }),
-    [`events/ev1/feedback/${ADA}`]: feedbackOf(ADA),
-    [`events/ev1/feedback/${LIN}`]: feedbackOf(LIN),
+    [`events/ev1/feedback/${ADA}`]: storedFeedback(ADA),
+    [`events/ev1/feedback/${LIN}`]: storedFeedback(LIN),
   });
 });
 
 /** Creating, changing and deleting Ada's feedback: only an admin deletes, nobody writes. */
 function itCannotWrite(actor: () => Firestore, { mayDelete = false } = {}) {
   it('cannot create or change feedback: only the matching reaction writes it', async () => {
-    await assertFails(setDoc(feedback(actor(), 'p-new'), feedbackOf('p-new')));
-    await assertFails(setDoc(feedback(actor()), feedbackOf(ADA)));
+    await assertFails(setDoc(feedback(actor(), 'p-new'), storedFeedback('p-new')));
+    await assertFails(setDoc(feedback(actor()), storedFeedback(ADA)));
     await assertFails(updateDoc(feedback(actor()), { questions: [] }));
   });
 

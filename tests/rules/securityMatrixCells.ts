@@ -21,6 +21,7 @@ import {
   answerId,
   PNG_1X1,
   starsAnswer,
+  storedFeedback,
   storedNiaSignup,
   storedQuestion,
 } from '../support/fixtures';
@@ -179,23 +180,7 @@ const matchReasons = {
 };
 
 /** A presenter's feedback (domain/feedback.ts): one question shared, one with too few raters. */
-const feedback = {
-  event_id: 'ev1',
-  presenter_id: PRESENTER,
-  questions: [
-    {
-      question_id: 'q1',
-      title: 'Question 1',
-      type: 'stars',
-      shared: true,
-      count: 3,
-      mean: 4,
-      distribution: [0, 0, 1, 1, 1],
-      comments: ['Clear.'],
-    },
-    { question_id: 'q2', title: 'Question 2', type: 'stars', shared: false },
-  ],
-};
+const feedback = storedFeedback(PRESENTER);
 
 const upload = (actor: Actor, path: string, bytes: Uint8Array, contentType: string) =>
   actor.storage

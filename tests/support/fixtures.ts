@@ -2,10 +2,11 @@
 // (as the form collects her profile and as the browser keeps it), and the rules suites' provider,
 // Alice Ng; the test presenter, Ada Okafor (as the admin's presenter form saves her and as
 // presenters/{id} stores her); Nia Addo's invited signup; an event, a question, an answer and a
-// final match as stored; and a 1×1 PNG for logo uploads. Times are the SDK's own values, so the
+// final match as stored; an event as the app reads it; and a 1×1 PNG for logo uploads. Times are the SDK's own values, so the
 // documents that need one leave it to the suite.
 
 import type { PresenterDocument } from '../../domain/documents';
+import type { Event } from '../../src/types/event';
 import type { PresenterFields } from '../../src/types/presenter';
 import type { Provider, ProviderProfile } from '../../src/types/provider';
 
@@ -126,6 +127,29 @@ export const liveEvent = (changes: Record<string, unknown> = {}) => ({
   ...changes,
 });
 
+/** An event as the app reads it: open, unscheduled, no rounds, in round 1 at its first presenter; titled by its id. */
+export const appEvent = (id: string, changes: Partial<Event> = {}): Event => ({
+  id,
+  title: id,
+  description: '',
+  location: '',
+  startTime: null,
+  numberOfRounds: 1,
+  rounds: {},
+  isEventOpen: true,
+  roundNumber: 1,
+  presenterIndex: 0,
+  isMatching: false,
+  isEmailing: false,
+  normalLogo: null,
+  middleLogo: null,
+  developers: [],
+  isSliderOpen: false,
+  minMatchScore: 4,
+  maxMatchesPerPresenter: 5,
+  ...changes,
+});
+
 /** The id the rating screen gives a provider's answer: provider, event, presenter and question. */
 export const answerId = (provider: string, question = 'q1', presenter = 'p-ada', event = 'ev1') =>
   `${provider}_${event}_${presenter}_${question}`;
@@ -183,6 +207,31 @@ export const storedMatchReasons = (
 
 /** The fallback's reasons: nobody matched, so the innovation office did, with no score. */
 export const officeReasons = providerReasons('innovation-office', 0, 0, []);
+
+/**
+ * events/ev1/feedback/{presenterId} as the matching reaction writes it (domain/feedback.ts): Market
+ * access shared (3 ratings, mean 13/3, one comment), Team with too few raters to share.
+ */
+export const storedFeedback = (presenterId: string, changes: Record<string, unknown> = {}) => ({
+  event_id: 'ev1',
+  presenter_id: presenterId,
+  event_title: 'Med-Tech Pitch Session',
+  presenter_name: 'Ada Okafor',
+  questions: [
+    {
+      question_id: 'q1',
+      title: 'Market access',
+      type: 'stars',
+      shared: true,
+      count: 3,
+      mean: 13 / 3,
+      distribution: [0, 0, 0, 2, 1],
+      comments: ['Clear ask.'],
+    },
+    { question_id: 'q2', title: 'Team', type: 'stars', shared: false },
+  ],
+  ...changes,
+});
 
 /** A 1×1 transparent PNG. */
 export const PNG_1X1 = Uint8Array.from(
