@@ -8,6 +8,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { RATING_MAX } from '../../../domain/constants';
+import { HeadingWithDetail } from '../../components/HeadingWithDetail';
 import type { PresenterInsights, RankedProvider } from './insightFigures';
 import { StarsChart } from './StarsChart';
 
@@ -54,16 +55,9 @@ export function PresenterInsightsCard({ presenter, fairScores }: { presenter: Pr
   return (
     <Paper component="article" aria-labelledby={headingId} sx={{ p: { xs: 2, sm: 3 } }}>
       <Stack spacing={2}>
-        <Box>
-          <Typography id={headingId} variant="h6" component="h3" sx={{ overflowWrap: 'anywhere' }}>
-            {presenter.name}
-          </Typography>
-          {presenter.company && (
-            <Typography variant="body2" color="text.secondary">
-              {presenter.company}
-            </Typography>
-          )}
-        </Box>
+        <HeadingWithDetail id={headingId} variant="h6" component="h3" detail={presenter.company}>
+          {presenter.name}
+        </HeadingWithDetail>
         <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
           <Chip label={presenterInsightMessages.ratings(presenter.raters)} />
           {presenter.disagreement?.flagged && <Chip color="warning" label={presenterInsightMessages.disagreement} />}

@@ -10,6 +10,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useId, useRef, useState } from 'react';
+import { HeadingWithDetail } from '../../components/HeadingWithDetail';
 import { paths } from '../../config/paths';
 import { formatDateTime } from '../../lib/formatDateTime';
 import { inviteMailView, type Invite } from '../../lib/inviteList';
@@ -115,16 +116,14 @@ function PendingInvite({
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { xs: 'stretch', sm: 'flex-start' } }}>
         <InviteQrCode link={link} email={invite.email} />
         <Stack spacing={1.5} sx={{ flex: 1, minWidth: 0 }}>
-          <Box>
-            <Typography id={headingId} variant="subtitle1" component="h4" sx={{ overflowWrap: 'anywhere' }}>
-              {invite.email}
-            </Typography>
-            {invite.createdAt && (
-              <Typography variant="body2" color="text.secondary">
-                Created {formatDateTime(invite.createdAt)}
-              </Typography>
-            )}
-          </Box>
+          <HeadingWithDetail
+            id={headingId}
+            variant="subtitle1"
+            component="h4"
+            detail={invite.createdAt && <>Created {formatDateTime(invite.createdAt)}</>}
+          >
+            {invite.email}
+          </HeadingWithDetail>
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
             <TextField
               label="Invite link"
