@@ -11,7 +11,7 @@
 // tests/artifacts/presenter-feedback.pdf.
 
 import fs from 'node:fs/promises';
-import { FieldValue, Timestamp } from 'firebase-admin/firestore';
+import { Timestamp } from 'firebase-admin/firestore';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runMatching } from '../../functions/src/matching/runMatching';
@@ -20,6 +20,7 @@ import { createAccount, type TestAccount } from '../support/adminAccount';
 import { checkPage, openPhone, useBuiltApp } from '../support/builtApp';
 import { uniqueProjectId } from '../support/emulators';
 import { loadFirestoreRules } from '../support/projectRules';
+import { setAnswer } from '../functions/reactionFixtures';
 
 const projectId = uniqueProjectId('e2e-feedback');
 const bed = useBuiltApp(projectId);
@@ -92,20 +93,7 @@ async function rateAndMatch(ada: string): Promise<void> {
     ['lee', 'q-advice', null, 'Price per bed, not per licence.'],
     ['noa', 'q-advice', null, 'Apply for the regional health grant.'],
   ];
-  for (const [provider, question, rating, text] of answers) {
-    const type = question === 'q-advice' ? 'text' : 'stars';
-    batch.set(db.doc(`responses/${provider}_${EVENT}_${ada}_${question}`), {
-      event_id: EVENT,
-      question_id: question,
-      presenter_id: ada,
-      provider_id: provider,
-      type,
-      rating,
-      comment: type === 'stars' ? text : null,
-      response: type === 'text' ? text : null,
-      updated_at: FieldValue.serverTimestamp(),
-    });
-  }
+  for (const [provider, question, rating, text] of answers) setAnswer(batch, db, EVENT, [provider, ada, question, rating, text]);
   await batch.commit();
   expect(await runMatching(db, EVENT, { fallback: OFFICE })).toMatchObject({ state: 'done' });
 }

@@ -13,8 +13,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { theme } from '../../src/app/theme';
 import { startNetworkProxy, type NetworkProxy } from '../app/support/networkProxy';
 import { openAdminDb, storedEvent, type AdminDb } from '../db/appDb';
-import { launchChromium, saveScreenshot, storeProfile } from '../support/browser';
-import { checkPage, startBuiltApp, type BuiltApp } from '../support/builtApp';
+import { launchChromium, saveScreenshot } from '../support/browser';
+import { checkPage, openPhone, startBuiltApp, type BuiltApp } from '../support/builtApp';
 import { authEmulator, firestoreEmulator, uniqueProjectId } from '../support/emulators';
 
 const projectId = uniqueProjectId('e2e-offline');
@@ -59,16 +59,9 @@ afterAll(async () => {
 
 /** A phone with a provider's profile in its browser storage, as after a first visit. */
 async function providerPhone(): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
-  await storeProfile(context, {
-    first_name: 'Offline',
-    last_name: 'Opener',
-    email: 'offline.opener@example.com',
-    company: 'Venue Wi-Fi Ltd',
+  return openPhone(browser, {
+    profile: { first_name: 'Offline', last_name: 'Opener', email: 'offline.opener@example.com', company: 'Venue Wi-Fi Ltd' },
   });
-  const page = await context.newPage();
-  page.on('pageerror', (error) => console.error('[browser]', error.message));
-  return { context, page };
 }
 
 /** Waits until the page's service worker is active and in charge of the page. */

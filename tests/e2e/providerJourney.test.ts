@@ -7,8 +7,8 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openAdminDb, storedEvent, type AdminDb } from '../db/appDb';
-import { launchChromium, saveScreenshot, storeProfile } from '../support/browser';
-import { checkPage, startBuiltApp, type BuiltApp } from '../support/builtApp';
+import { launchChromium, saveScreenshot } from '../support/browser';
+import { checkPage, openPhone, startBuiltApp, type BuiltApp } from '../support/builtApp';
 import { uniqueProjectId } from '../support/emulators';
 
 const projectId = uniqueProjectId('e2e-provider');
@@ -195,15 +195,10 @@ describe.each([
   { width: 1280, height: 800 },
 ])('an attendee at $width px', ({ width, height }) => {
   it('browses the results, opens a match and its details page', async () => {
-    const context = await browser.newContext({ viewport: { width, height } });
-    await storeProfile(context, {
-      first_name: 'Attendee',
-      last_name: 'Viewer',
-      email: 'attendee@example.com',
-      company: 'Care Partners',
+    const { context, page } = await openPhone(browser, {
+      viewport: { width, height },
+      profile: { first_name: 'Attendee', last_name: 'Viewer', email: 'attendee@example.com', company: 'Care Partners' },
     });
-    const page = await context.newPage();
-    page.on('pageerror', (error) => console.error('[browser]', error.message));
     try {
       await page.goto(new URL('/results', appUrl).href);
       const yours = page.getByRole('region', { name: 'Your Matches' });
@@ -233,15 +228,9 @@ describe.each([
 
 describe('a provider on a phone during a Wi-Fi drop-out', () => {
   it('keeps a rating given offline, says it will be sent, and the server has it once back online', async () => {
-    const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
-    await storeProfile(context, {
-      first_name: 'Offline',
-      last_name: 'Rater',
-      email: 'offline.rater@example.com',
-      company: 'Venue Wi-Fi Ltd',
+    const { context, page } = await openPhone(browser, {
+      profile: { first_name: 'Offline', last_name: 'Rater', email: 'offline.rater@example.com', company: 'Venue Wi-Fi Ltd' },
     });
-    const page = await context.newPage();
-    page.on('pageerror', (error) => console.error('[browser]', error.message));
     try {
       await page.goto(new URL('/presenters', appUrl).href);
       const live = page.getByRole('region', { name: 'Live' });

@@ -16,7 +16,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { preview } from 'vite';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { openAdminDb, type AdminDb } from '../db/appDb';
-import { launchChromium, saveScreenshot } from './browser';
+import { launchChromium, saveScreenshot, storeProfile, type StoredPerson } from './browser';
 import { authEmulator, firestoreEmulator, storageEmulator, type HostPort } from './emulators';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -220,9 +220,20 @@ export function useBuiltApp(projectId: string): () => BuiltAppTestBed {
   };
 }
 
-/** A phone's browser context (360 × 740) and page, with the page's errors in the test's log. */
-export async function openPhone(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+/**
+ * A browser context of its own (a phone's 360 × 740 unless `viewport` says otherwise) and a page,
+ * with the page's errors in the test's log; with `profile`, a provider's profile in its storage as
+ * after a first visit.
+ */
+export async function openPhone(
+  browser: Browser,
+  {
+    viewport = { width: 360, height: 740 },
+    profile,
+  }: { viewport?: { width: number; height: number }; profile?: StoredPerson } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport });
+  if (profile) await storeProfile(context, profile);
   const page = await context.newPage();
   page.on('pageerror', (error) => console.error('[browser]', error.message));
   return { context, page };
