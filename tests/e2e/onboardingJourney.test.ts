@@ -9,15 +9,13 @@
 import jsQR from 'jsqr';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMailer } from '../../functions/src/mail/transport';
-import { startWorker, type Worker } from '../../functions/src/local/worker';
 import { openAdminDb, storedEvent, type AdminDb } from '../db/appDb';
 import { createAccount, type TestAccount } from '../support/adminAccount';
 import { launchChromium } from '../support/browser';
 import { checkPage, startBuiltApp, type BuiltApp } from '../support/builtApp';
 import { uniqueProjectId } from '../support/emulators';
 import { loadFirestoreRules } from '../support/projectRules';
-import { startSmtpCatcher, type SmtpCatcher } from '../support/smtpCatcher';
+import { startMailWorker, type MailWorker } from '../support/mailWorker';
 
 const projectId = uniqueProjectId('e2e-onboarding');
 const INVITEE = 'noor.haddad@example.com';
@@ -26,31 +24,18 @@ let app: BuiltApp;
 let browser: Browser;
 let admin: AdminDb;
 let account: TestAccount;
-let smtp: SmtpCatcher;
-let worker: Worker;
-let mailer: ReturnType<typeof createMailer>;
+let mailWorker: MailWorker;
 
 beforeAll(async () => {
   await loadFirestoreRules(projectId);
-  smtp = await startSmtpCatcher();
-  const { port } = smtp;
   [app, browser, account] = await Promise.all([startBuiltApp(projectId), launchChromium(), createAccount(projectId)]);
   admin = openAdminDb(projectId);
   await admin.db.doc('events/medtech').set(storedEvent({ rounds: { round_1: [] } }));
-  mailer = createMailer({
-    host: '127.0.0.1',
-    port,
-    secure: false,
-    from: 'invites@example.edu',
-    organisation: 'Demo Polytechnic',
-  });
-  worker = startWorker({ firestore: admin.db, mail: mailer, log: () => undefined });
+  mailWorker = await startMailWorker(admin.db, { from: 'invites@example.edu', organisation: 'Demo Polytechnic' });
 }, 180_000);
 
 afterAll(async () => {
-  await worker?.stop();
-  mailer?.close();
-  await smtp?.close();
+  await mailWorker?.stop();
   await admin?.close();
   await browser?.close();
   await app?.close();
@@ -89,8 +74,8 @@ describe('presenter onboarding', () => {
 
       // Send the invite: the e-mail reaches the SMTP server with the link, and the invite says 'Sent'.
       await section.getByRole('button', { name: `Send invite to ${INVITEE}` }).click();
-      await expect.poll(() => smtp.mails.length, { timeout: 20_000 }).toBe(1);
-      const mail = smtp.mails[0];
+      await expect.poll(() => mailWorker.smtp.mails.length, { timeout: 20_000 }).toBe(1);
+      const mail = mailWorker.smtp.mails[0];
       expect(mail?.to && 'text' in mail.to ? mail.to.text : '').toContain(INVITEE);
       const mailedLink = mail?.text?.match(/https?:\/\/\S+\/signup\?c=[A-Za-z0-9]+/)?.[0];
       expect(mailedLink).toBe(signupUrl);

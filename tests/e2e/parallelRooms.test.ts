@@ -11,8 +11,6 @@
 
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startWorker, type Worker } from '../../functions/src/local/worker';
-import { createMailer } from '../../functions/src/mail/transport';
 import { checkMatches } from '../../scripts/rehearse/checks';
 import { oracleMatches, type OracleAnswer } from '../../scripts/rehearse/oracle';
 import { roomCode } from '../../src/lib/roomChoice';
@@ -22,7 +20,7 @@ import { checkPage, openPhone, useBuiltApp } from '../support/builtApp';
 import { uniqueProjectId } from '../support/emulators';
 import { loadFirestoreRules } from '../support/projectRules';
 import { decodeQr } from '../support/qr';
-import { startSmtpCatcher, type SmtpCatcher } from '../support/smtpCatcher';
+import { startMailWorker, type MailWorker } from '../support/mailWorker';
 
 const projectId = uniqueProjectId('e2e-parallel-rooms');
 const bed = useBuiltApp(projectId);
@@ -67,9 +65,7 @@ const SEEDED_ANSWERS: [string, RoomId, string, number, number][] = [
 ];
 
 let account: TestAccount;
-let smtp: SmtpCatcher;
-let worker: Worker;
-let mailer: ReturnType<typeof createMailer>;
+let mailWorker: MailWorker;
 
 beforeAll(async () => {
   await loadFirestoreRules(projectId);
@@ -118,21 +114,11 @@ beforeAll(async () => {
       });
   });
   await batch.commit();
-  smtp = await startSmtpCatcher();
-  mailer = createMailer({
-    host: '127.0.0.1',
-    port: smtp.port,
-    secure: false,
-    from: 'results@example.edu',
-    organisation: 'Demo Polytechnic',
-  });
-  worker = startWorker({ firestore: db, mail: mailer, log: () => undefined });
+  mailWorker = await startMailWorker(db, { from: 'results@example.edu', organisation: 'Demo Polytechnic' });
 }, 180_000);
 
 afterAll(async () => {
-  await worker?.stop();
-  mailer?.close();
-  await smtp?.close();
+  await mailWorker?.stop();
 });
 
 const liveName = (page: Page, name: string) =>
