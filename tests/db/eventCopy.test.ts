@@ -6,7 +6,7 @@
 
 import { Timestamp } from 'firebase-admin/firestore';
 import { describe, expect, it } from 'vitest';
-import { PNG_1X1 } from '../support/fixtures';
+import { eventRunToTheEnd, PNG_1X1 } from '../support/fixtures';
 import { pointAppAtEmulators, storedEvent, useAdminDb, useSignedInAdmin } from './appDb';
 
 const projectId = await pointAppAtEmulators('db-event-copy');
@@ -38,18 +38,7 @@ async function runToTheEnd(eventId: string) {
     .doc(`events/${eventId}`)
     .update({
       rounds,
-      number_of_rounds: 2,
-      is_event_open: true,
-      round_number: 2,
-      presenter_index: 1,
-      is_matching: true,
-      is_emailing: true,
-      is_slider_open: true,
-      min_match_score: 3.5,
-      max_matches_per_presenter: 7,
-      fair_scores: true,
-      exclude_conflicts: false,
-      developers: [{ name: 'Dev One', linkedin_url: 'https://www.linkedin.com/in/dev-one' }],
+      ...eventRunToTheEnd,
       matching_status: { state: 'done', at: Timestamp.now(), counts: { presenters: 3, providers: 1, matches: 1 } },
       emailing_status: { state: 'failed', at: Timestamp.now(), reason: 'SMTP down', counts: { sent: 1, failed: 1, total: 2 } },
     });

@@ -10,12 +10,11 @@
 
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openAdminDb, type AdminDb } from '../db/appDb';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, type TestAccount } from '../support/adminAccount';
-import { launchChromium, saveScreenshot } from '../support/browser';
-import { checkPage, startBuiltApp, type BuiltApp } from '../support/builtApp';
+import { saveScreenshot } from '../support/browser';
+import { checkPage, useBuiltApp } from '../support/builtApp';
 import { uniqueProjectId } from '../support/emulators';
 import { PNG_1X1, storedGrace, storedPresenter } from '../support/fixtures';
 import { loadFirestoreRules } from '../support/projectRules';
@@ -29,29 +28,21 @@ const PRESENTERS = [
 ];
 const MEASURED_PRESSES = 20;
 
-let app: BuiltApp;
-let browser: Browser;
-let admin: AdminDb;
+const bed = useBuiltApp(projectId);
 let account: TestAccount;
 
 beforeAll(async () => {
   await loadFirestoreRules(projectId);
-  [app, browser, account] = await Promise.all([startBuiltApp(projectId), launchChromium(), createAccount(projectId)]);
-  admin = openAdminDb(projectId);
-  const batch = admin.db.batch();
+  account = await createAccount(projectId);
+  const { db } = bed().admin;
+  const batch = db.batch();
   for (const { id, first_name, last_name, linkedin_url } of PRESENTERS) {
     const email = `${first_name.toLowerCase()}@example.com`;
     const details = { company: 'Acme Health', phone: '', website: '', profile_url: '', linkedin_url, favourites: [] };
-    batch.set(admin.db.doc(`presenters/${id}`), storedPresenter({ first_name, last_name, email, ...details }));
+    batch.set(db.doc(`presenters/${id}`), storedPresenter({ first_name, last_name, email, ...details }));
   }
   await batch.commit();
 }, 180_000);
-
-afterAll(async () => {
-  await admin?.close();
-  await browser?.close();
-  await app?.close();
-});
 
 async function newPage(context: BrowserContext): Promise<Page> {
   const page = await context.newPage();
@@ -100,8 +91,8 @@ async function tabTo(page: Page, label: string) {
 
 describe('the admin journey, with a provider following', () => {
   it('signs in, creates an event with logos, fills and orders a round, starts it and moves the live presenter', async () => {
-    const adminContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    const providerContext = await browser.newContext({ viewport: { width: 360, height: 740 } });
+    const adminContext = await bed().browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const providerContext = await bed().browser.newContext({ viewport: { width: 360, height: 740 } });
     await providerContext.addInitScript(
       (profile) => window.localStorage.setItem('profile', profile),
       JSON.stringify(storedGrace('')),
@@ -110,7 +101,7 @@ describe('the admin journey, with a provider following', () => {
       const page = await newPage(adminContext);
 
       // Sign-in.
-      await page.goto(new URL('/events', app.url).href);
+      await page.goto(new URL('/events', bed().app.url).href);
       await page.getByRole('heading', { name: 'Admin Portal' }).waitFor();
       await checkPage(page, 1280, 'admin-login');
       await page.getByLabel('Email').fill(account.email);
@@ -164,7 +155,7 @@ describe('the admin journey, with a provider following', () => {
       await page.getByRole('button', { name: 'Start Event' }).click();
       await page.getByTestId('live-presenter').filter({ hasText: 'Ada Okafor' }).waitFor();
       const phone = await newPage(providerContext);
-      await phone.goto(new URL('/presenters', app.url).href);
+      await phone.goto(new URL('/presenters', bed().app.url).href);
       const live = phone.getByRole('region', { name: 'Live' });
       await live.getByRole('link', { name: /^Ada Okafor\s*,\s*Live$/ }).waitFor({ timeout: 20_000 });
       await phone
@@ -235,7 +226,7 @@ describe('the admin journey, with a provider following', () => {
 
       // Next latency: key press on the laptop → the new live presenter on the phone, 20 times
       // (Next from Ada to Lin, then Previous back, unmeasured).
-      await page.goto(new URL(`/events/${encodeURIComponent(eventId)}`, app.url).href);
+      await page.goto(new URL(`/events/${encodeURIComponent(eventId)}`, bed().app.url).href);
       await page.getByRole('heading', { name: 'Manage Presenters' }).waitFor();
       await page.getByRole('button', { name: 'Reset All' }).click();
       await page.keyboard.press('ArrowRight');

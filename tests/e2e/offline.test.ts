@@ -16,6 +16,7 @@ import { openAdminDb, storedEvent, type AdminDb } from '../db/appDb';
 import { launchChromium, saveScreenshot } from '../support/browser';
 import { checkPage, openPhone, startBuiltApp, type BuiltApp } from '../support/builtApp';
 import { authEmulator, firestoreEmulator, uniqueProjectId } from '../support/emulators';
+import { adaEntry, linEntry } from '../support/fixtures';
 
 const projectId = uniqueProjectId('e2e-offline');
 
@@ -41,10 +42,7 @@ beforeAll(async () => {
       open: true,
       presenterIndex: 0,
       rounds: {
-        round_1: [
-          { presenter_id: 'p-ada', first_name: 'Ada', last_name: 'Okafor' },
-          { presenter_id: 'p-lin', first_name: 'Lin', last_name: 'Chen' },
-        ],
+        round_1: [adaEntry, linEntry],
       },
     }),
   );

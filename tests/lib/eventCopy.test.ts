@@ -4,6 +4,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { copiedEventData, copyTitle, nextSessionStart } from '../../src/lib/eventCopy';
+import { eventRunToTheEnd } from '../support/fixtures';
 
 describe('copyTitle', () => {
   it("is 'Copy of' the title, within the 200 characters an event's title may have", () => {
@@ -42,24 +43,13 @@ describe('copiedEventData', () => {
     description: 'Three-minute pitches.',
     location: 'Innovation Hub',
     start_time: 'original time',
-    number_of_rounds: 2,
     rounds: {
       round_1: [{ presenter_id: 'p-ada', first_name: 'Ada', last_name: 'Okafor' }],
       round_2: [{ presenter_id: 'p-lin', first_name: 'Lin', last_name: 'Chen' }],
     },
-    is_event_open: true,
-    round_number: 2,
-    presenter_index: 1,
-    is_matching: true,
-    is_emailing: true,
-    is_slider_open: true,
+    ...eventRunToTheEnd,
     normalLogo: 'https://old/normal.png',
     middleLogo: null,
-    developers: [{ name: 'Dev One', linkedin_url: 'https://www.linkedin.com/in/dev-one' }],
-    min_match_score: 3.5,
-    max_matches_per_presenter: 7,
-    fair_scores: true,
-    exclude_conflicts: false,
     share_feedback: true,
     matching_status: { state: 'done', at: 'then', counts: { presenters: 2 } },
     emailing_status: { state: 'failed', at: 'then', reason: 'SMTP down' },

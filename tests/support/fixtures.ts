@@ -65,8 +65,9 @@ export const overLongPresenterFields: Record<string, unknown>[] = [
   { invite_id: 'i'.repeat(201) },
 ];
 
-/** Ada in an event's round. */
+/** Ada, and Lin Chen, in an event's round. */
 export const adaEntry = { presenter_id: 'p-ada', first_name: 'Ada', last_name: 'Okafor' };
+export const linEntry = { presenter_id: 'p-lin', first_name: 'Lin', last_name: 'Chen' };
 
 /** Nia's fields as she types them into the signup form (the first name with stray spaces). */
 export const niaSignupFields = {
@@ -149,6 +150,26 @@ export const appEvent = (id: string, changes: Partial<Event> = {}): Event => ({
   maxMatchesPerPresenter: 5,
   ...changes,
 });
+
+/**
+ * An event's stored progress and settings once run to the end (its rounds and run records left to
+ * the suite): two rounds, open, in round 2 past its last presenter, matched and mailed, the
+ * matching's settings off their defaults, a developer named.
+ */
+export const eventRunToTheEnd = {
+  number_of_rounds: 2,
+  is_event_open: true,
+  round_number: 2,
+  presenter_index: 1,
+  is_matching: true,
+  is_emailing: true,
+  is_slider_open: true,
+  min_match_score: 3.5,
+  max_matches_per_presenter: 7,
+  fair_scores: true,
+  exclude_conflicts: false,
+  developers: [{ name: 'Dev One', linkedin_url: 'https://www.linkedin.com/in/dev-one' }],
+};
 
 /** The id the rating screen gives a provider's answer: provider, event, presenter and question. */
 export const answerId = (provider: string, question = 'q1', presenter = 'p-ada', event = 'ev1') =>
