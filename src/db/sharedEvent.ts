@@ -63,11 +63,6 @@ export async function readOpenEvents(): Promise<Event[]> {
   return sortEvents(open.docs.map((document) => eventFromData(document.id, document.data())));
 }
 
-/** The shared event as the server has it now (chooseSharedEvent over the open events, else over all), read once through Lite. */
-export async function readSharedEvent(): Promise<Event | null> {
-  return (await readRoomView(null)).event;
-}
-
 /** The latest read of a phone's view started by startSharedEventRead, until a follower has taken its answer. */
 interface EarlyRead {
   key: string;

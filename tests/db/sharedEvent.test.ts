@@ -10,15 +10,14 @@ import type { Event } from '../../src/types/event';
 import { eventually, follow, pointAppAtEmulators, storeEvent, useAdminDb } from './appDb';
 
 const projectId = await pointAppAtEmulators('db-shared-event');
-const { followSharedEvent, readRoomView, readSharedEvent, readyRoomView, startSharedEventRead } =
-  await import('../../src/db/sharedEvent');
+const { followSharedEvent, readRoomView, readyRoomView, startSharedEventRead } = await import('../../src/db/sharedEvent');
 const adminDb = useAdminDb(projectId);
 
-describe('readSharedEvent (Firestore Lite)', () => {
+describe('readRoomView with no room chosen (Firestore Lite)', () => {
   it('reads the open event with its dates and rounds', async () => {
     await storeEvent(adminDb(), 'a', { startTime: new Date(Date.now() + 3_600_000) });
     await storeEvent(adminDb(), 'b', { open: true, presenterIndex: 1 });
-    const event = await readSharedEvent();
+    const { event } = await readRoomView();
     expect(event).toMatchObject({ id: 'b', isEventOpen: true, presenterIndex: 1, title: 'Med-Tech Pitch Session' });
     expect(event?.startTime).toEqual(new Date('2030-05-01T11:15:00Z'));
     expect(event?.rounds.round_1?.map((entry) => entry.presenter_id)).toEqual(['p-ada', 'p-lin', 'p-sam']);
@@ -27,11 +26,11 @@ describe('readSharedEvent (Firestore Lite)', () => {
   it('without an open event reads the next to start', async () => {
     await storeEvent(adminDb(), 'past', { startTime: new Date(Date.now() - 86_400_000) });
     await storeEvent(adminDb(), 'next', { startTime: new Date(Date.now() + 3_600_000) });
-    expect((await readSharedEvent())?.id).toBe('next');
+    expect((await readRoomView()).event?.id).toBe('next');
   });
 
   it('gives null when there are no events', async () => {
-    expect(await readSharedEvent()).toBeNull();
+    expect((await readRoomView()).event).toBeNull();
   });
 });
 

@@ -5,17 +5,14 @@ import fs from 'node:fs';
 import { projectFileName, watchProjectFile } from '../shared/projectFiles.js';
 import type { RulesSource } from './authorizer.js';
 
-/** How a rules file is named in located errors. */
-export const rulesDisplayName = projectFileName;
-
 export function readRulesFile(file: string): RulesSource {
   let source: string;
   try {
     source = fs.readFileSync(file, 'utf8');
   } catch (error) {
-    throw new Error(`Cannot read the rules file ${rulesDisplayName(file)}: ${(error as Error).message}`, { cause: error });
+    throw new Error(`Cannot read the rules file ${projectFileName(file)}: ${(error as Error).message}`, { cause: error });
   }
-  return { file: rulesDisplayName(file), source };
+  return { file: projectFileName(file), source };
 }
 
 /**
@@ -27,5 +24,5 @@ export function watchRulesFile(
   onChange: (rules: RulesSource) => void,
   onError: (error: Error) => void,
 ): () => void {
-  return watchProjectFile(file, (source) => onChange({ file: rulesDisplayName(file), source }), onError);
+  return watchProjectFile(file, (source) => onChange({ file: projectFileName(file), source }), onError);
 }
