@@ -64,7 +64,8 @@ const pwa = VitePWA({
     globPatterns: ['**/*.{js,css,html,svg,png}'],
     // Except the admins' spreadsheet export (ExcelJS and its worker, about 0.5 MB gzip together):
     // every phone at the venue would download it for nothing; an admin's laptop fetches it on use.
-    globIgnores: ['**/exceljs*.js', '**/xlsxWorker-*.js'],
+    // The 404 page is a copy of index.html that only a missing path is answered with.
+    globIgnores: ['**/exceljs*.js', '**/xlsxWorker-*.js', '404.html'],
     // Every app route is the single-page app; Firebase Hosting's reserved /__/ paths (Auth's
     // handler, the SDK's init.json) are not.
     navigateFallback: 'index.html',
@@ -76,6 +77,8 @@ const pwa = VitePWA({
     // network later in that first visit still gets the other screens' code from the cache. An
     // update still waits for Reload (no skipWaiting).
     clientsClaim: true,
+    // No source map comment in the worker either: firebase.json keeps maps out of a deploy.
+    sourcemap: false,
   },
 });
 
@@ -89,7 +92,9 @@ export default defineConfig({
   preview: { host: '127.0.0.1', port: 4173 },
   build: {
     outDir: 'dist',
-    sourcemap: true,
+    // Hidden: the maps stay in the build folder for decoding a stack trace, the code names none,
+    // and firebase.json's `ignore` keeps them out of a deploy.
+    sourcemap: 'hidden',
     chunkSizeWarningLimit: 700,
     rolldownOptions: {
       output: {

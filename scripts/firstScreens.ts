@@ -2,9 +2,11 @@
 // (src/app/firstScreens.tsx) into the built pages, so a phone paints them from the HTML before
 // any JavaScript arrives. index.html gets the landing page; presenters.html, profile.html,
 // results.html and events.html are written beside it (the hosting serves /presenters from
-// presenters.html, and so on; every other path still gets index.html, where the landing page
-// stays hidden). Each page carries its screens' styles, which the app's styling then takes over,
-// and the small script that picks the variant (src/lib/firstScreen.ts).
+// presenters.html, and so on; every other app route still gets index.html, where the landing page
+// stays hidden, and any other path 404.html, a copy of it). Each page carries its screens' styles,
+// which the app's styling then takes over, and the small script that picks the variant
+// (src/lib/firstScreen.ts); its only inline scripts are the two whose hashes the
+// Content-Security-Policy lists.
 
 import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
@@ -14,7 +16,15 @@ import { promisify } from 'node:util';
 import react from '@vitejs/plugin-react';
 import { build, type Plugin, type Rolldown, type UserConfig } from 'vite';
 import { STORAGE_KEYS } from '../src/config/constants.js';
-import { variantPickerScript, variantStyles, VARIANT_ATTRIBUTE, type FirstScreenPage } from '../src/lib/firstScreenVariants.js';
+import {
+  jsonBlock,
+  PICKER_DATA_ID,
+  VARIANT_ATTRIBUTE,
+  VARIANT_PICKER_SCRIPT,
+  variantStyles,
+  type FirstScreenPage,
+  type PickerData,
+} from '../src/lib/firstScreenVariants.js';
 
 const ENTRY = 'src/app/firstScreens.tsx';
 /** The modules src/main.tsx imports in stages: the page preloads them with the entry's own code. */
@@ -102,7 +112,8 @@ function pageHtml(
   const names = [...styles.keys()].join(' ');
   const conditions = page.variants.map(({ id, paths, profile, admin, redirect }) => ({ id, paths, profile, admin, redirect }));
   const head =
-    `<script>${escapeText(variantPickerScript(conditions, storageKeys))}</script>` +
+    jsonBlock(PICKER_DATA_ID, { conditions, keys: storageKeys } satisfies PickerData) +
+    `<script>${VARIANT_PICKER_SCRIPT}</script>` +
     `<style>${variantStyles(page.variants)}</style>` +
     `<style data-emotion="css ${names}">${escapeText(css)}</style>`;
   const screens = page.variants.map((variant) => `<div ${VARIANT_ATTRIBUTE}="${variant.id}">${variant.html}</div>`).join('');
@@ -111,20 +122,51 @@ function pageHtml(
   return withHead.replace('<div id="root"></div>', `<div id="root">${screens}</div>`);
 }
 
+/** The page Firebase Hosting serves for a missing file (a copy of index.html). */
+export const NOT_FOUND_PAGE = '404.html';
+
 /** How many modulepreload links the page adds in one task. */
 const PRELOADS_PER_TASK = 10;
+
+/** The id of the page's JSON block the loader reads: the entry, the shared preloads and each variant's. */
+const LOADER_DATA_ID = 'app-code';
+
+/** What the loader reads from its JSON block. */
+interface LoaderData {
+  entry: string;
+  shared: string[];
+  variants: Record<string, string[]>;
+}
+
+/**
+ * The loader at the end of the body: adds the entry script after the next frame (or after 100 ms,
+ * for a page opened in the background, where frames wait), then the preloads a few at a time,
+ * each batch in a task of its own (the picked variant's last), so that no one task holds a phone's
+ * main thread for long. The same text on every page and in every build (the files it loads are in
+ * its JSON block), so the Content-Security-Policy allows it by one hash.
+ */
+export const LOADER_SCRIPT =
+  `(function(){var d=JSON.parse(document.getElementById(${JSON.stringify(LOADER_DATA_ID)}).textContent),done=false;` +
+  `function add(l){document.head.appendChild(l)}function go(){if(done)return;done=true;` +
+  `var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=d.entry;add(s);` +
+  `var q=d.shared.concat(d.variants[document.documentElement.getAttribute(${JSON.stringify(VARIANT_ATTRIBUTE)})]||[]);` +
+  `(function next(){q.splice(0,${PRELOADS_PER_TASK}).forEach(function(h){var l=document.createElement('link');` +
+  `l.rel='modulepreload';l.crossOrigin='';l.href=h;add(l)});if(q.length)setTimeout(next,0)})()}` +
+  `requestAnimationFrame(function(){setTimeout(go,0)});setTimeout(go,100)})();`;
+
+/** The inline scripts every built page may carry, for the Content-Security-Policy's hashes. */
+export const INLINE_SCRIPTS = [VARIANT_PICKER_SCRIPT, LOADER_SCRIPT];
 
 const MODULE_TAG =
   /\s*<(?:script type="module" crossorigin src|link rel="modulepreload" crossorigin href)="([^"]+)"[^>]*>(?:<\/script>)?/g;
 
 /**
  * The page with the app's code requested once the first screen has painted: Vite's entry script
- * and its modulepreload links become a small script at the end of the body that adds them after
- * the next frame (or after 100 ms, for a page opened in the background, where frames wait), with
- * preloads for the start-up's later stages and for the picked variant's route. The first screen
- * needs no script, and so nothing, not even a quick network, can hold its paint for script work;
- * on a phone this costs about a frame of a download that takes seconds. Preloading fetches and
- * compiles without running: each stage still runs in a task of its own.
+ * and its modulepreload links become the loader at the end of the body, with preloads for the
+ * start-up's later stages and for the picked variant's route. The first screen needs no script,
+ * and so nothing, not even a quick network, can hold its paint for script work; on a phone this
+ * costs about a frame of a download that takes seconds. Preloading fetches and compiles without
+ * running: each stage still runs in a task of its own.
  */
 function afterFirstPaint(template: string, { common, byVariant }: PagePreloads): string {
   const entries: string[] = [];
@@ -133,22 +175,34 @@ function afterFirstPaint(template: string, { common, byVariant }: PagePreloads):
     (tag.includes('<script') ? entries : preloads).push(url);
     return '';
   });
-  if (entries.length !== 1) throw new Error(`index.html should have one module entry script, found ${entries.length}.`);
-  const shared = [...new Set([...preloads, ...common])].filter((url) => url !== entries[0]);
+  const [entry] = entries;
+  if (entry === undefined || entries.length !== 1) {
+    throw new Error(`index.html should have one module entry script, found ${entries.length}.`);
+  }
+  const shared = [...new Set([...preloads, ...common])].filter((url) => url !== entry);
   const variants = Object.fromEntries(
-    Object.entries(byVariant).map(([id, urls]) => [id, urls.filter((url) => !shared.includes(url) && url !== entries[0])]),
+    Object.entries(byVariant).map(([id, urls]) => [id, urls.filter((url) => !shared.includes(url) && url !== entry)]),
   );
-  // Each link starts a request as it is added: the links go in a few at a time, each batch in a task
-  // of its own (the picked variant's last), so that no one task holds a phone's main thread for long.
-  const loader =
-    `(function(e,p,v){var d=false;function add(l){document.head.appendChild(l)}function go(){if(d)return;d=true;` +
-    `var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=e;add(s);` +
-    `var q=p.concat(v[document.documentElement.getAttribute(${JSON.stringify(VARIANT_ATTRIBUTE)})]||[]);` +
-    `(function next(){q.splice(0,${PRELOADS_PER_TASK}).forEach(function(h){var l=document.createElement('link');` +
-    `l.rel='modulepreload';l.crossOrigin='';l.href=h;add(l)});if(q.length)setTimeout(next,0)})()}` +
-    `requestAnimationFrame(function(){setTimeout(go,0)});setTimeout(go,100)})` +
-    `(${JSON.stringify(entries[0])},${JSON.stringify(shared)},${JSON.stringify(variants)});`;
-  return stripped.replace('</body>', `<script>${loader}</script></body>`);
+  const data: LoaderData = { entry, shared, variants };
+  return stripped.replace('</body>', `${jsonBlock(LOADER_DATA_ID, data)}<script>${LOADER_SCRIPT}</script></body>`);
+}
+
+/**
+ * The page, once checked that every inline script it runs is one of INLINE_SCRIPTS: the
+ * Content-Security-Policy allows no other (firebase.json, scripts/hosting/headers.ts), so a page
+ * with another would fail in the browser; the build fails here instead, naming it.
+ */
+function onlyKnownInlineScripts(file: string, html: string): string {
+  for (const [, attributes = '', text = ''] of html.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)) {
+    if (/\bsrc=|type="application\/json"/.test(attributes)) continue;
+    if (!INLINE_SCRIPTS.includes(text)) {
+      throw new Error(
+        `${file} has an inline script the Content-Security-Policy does not allow (${text.slice(0, 60)}…): ` +
+          'load it from a file, or add it to INLINE_SCRIPTS and run npm run hosting:headers.',
+      );
+    }
+  }
+  return html;
 }
 
 export function firstScreens(): Plugin {
@@ -182,10 +236,13 @@ export function firstScreens(): Plugin {
               return [variant.id, chunkClosure(bundle, root, base, modules)];
             }),
           );
-          const source = pageHtml(template, page, keys, { common, byVariant });
+          const source = onlyKnownInlineScripts(page.file, pageHtml(template, page, keys, { common, byVariant }));
           if (page.file === 'index.html') index.source = source;
           else this.emitFile({ type: 'asset', fileName: page.file, source });
         }
+        // The hosting's answer, with status 404, to a path that is neither a file nor an app route
+        // (firebase.json): the app's own page, which shows its Not Found screen.
+        this.emitFile({ type: 'asset', fileName: NOT_FOUND_PAGE, source: index.source });
       },
     },
   };

@@ -20,16 +20,33 @@ export interface VariantCondition {
   redirect?: string;
 }
 
+/** The id of the page's JSON block the picker reads (the variants' conditions and the storage keys). */
+export const PICKER_DATA_ID = 'first-screen-variants';
+
+/** What the picker reads from its JSON block. */
+export interface PickerData {
+  conditions: VariantCondition[];
+  keys: { profile: string; admin: string };
+}
+
 /**
  * The script that picks the variant, as the text of an inline <script> for the page's head. It
- * must run before the body is painted, so it is plain, dependency-free JavaScript. A room's join
- * link, /join/{code} (issue 24), is first written as /presenters?room={code}, the queue's page
- * with its first screens (the hosting serves presenters.html for it), keeping the code for the app.
+ * must run before the body is painted, so it is plain, dependency-free JavaScript. Its text is the
+ * same on every page and in every build (it reads the page's variants from a JSON block before
+ * it): the Content-Security-Policy allows it by its hash (scripts/hosting/headers.ts). A room's
+ * join link, /join/{code}, is first written as /presenters?room={code}, the queue's page with its
+ * first screens (the hosting serves presenters.html for it), keeping the code for the app.
  */
-export function variantPickerScript(conditions: VariantCondition[], storageKeys: { profile: string; admin: string }): string {
-  const data = JSON.stringify({ conditions, keys: storageKeys, attribute: VARIANT_ATTRIBUTE });
-  const join = `var j=/^\\/join\\/([^/]+)\\/?$/.exec(location.pathname);if(j)history.replaceState(history.state,'','/presenters?room='+j[1]+location.hash);`;
-  return `(function(d){try{${join}var s=window.localStorage,p=location.pathname.replace(/\\/+$/,'')||'/',hp=s.getItem(d.keys.profile)!==null,ha=s.getItem(d.keys.admin)!==null;for(var i=0;i<d.conditions.length;i++){var c=d.conditions[i];if(c.paths.indexOf(p)<0||(c.profile!==undefined&&c.profile!==hp)||(c.admin!==undefined&&c.admin!==ha))continue;if(c.redirect)history.replaceState(history.state,'',c.redirect+location.search+location.hash);document.documentElement.setAttribute(d.attribute,c.id);return}}catch(e){}})(${data});`;
+export const VARIANT_PICKER_SCRIPT =
+  `(function(){try{var j=/^\\/join\\/([^/]+)\\/?$/.exec(location.pathname);if(j)history.replaceState(history.state,'','/presenters?room='+j[1]+location.hash);` +
+  `var d=JSON.parse(document.getElementById(${JSON.stringify(PICKER_DATA_ID)}).textContent),s=window.localStorage,p=location.pathname.replace(/\\/+$/,'')||'/',hp=s.getItem(d.keys.profile)!==null,ha=s.getItem(d.keys.admin)!==null;` +
+  `for(var i=0;i<d.conditions.length;i++){var c=d.conditions[i];if(c.paths.indexOf(p)<0||(c.profile!==undefined&&c.profile!==hp)||(c.admin!==undefined&&c.admin!==ha))continue;` +
+  `if(c.redirect)history.replaceState(history.state,'',c.redirect+location.search+location.hash);document.documentElement.setAttribute(${JSON.stringify(VARIANT_ATTRIBUTE)},c.id);return}}catch(e){}})();`;
+
+/** A JSON block for the page (not run: the Content-Security-Policy has nothing to allow). */
+export function jsonBlock(id: string, data: unknown): string {
+  // `<\/` keeps a "</script>" inside a string from ending the block; JSON reads `\/` as `/`.
+  return `<script type="application/json" id="${id}">${JSON.stringify(data).replace(/<\//g, '<\\/')}</script>`;
 }
 
 /** The style rules that show only the picked variant. */

@@ -1,0 +1,185 @@
+// The built app served as Firebase Hosting serves it: firebase-tools' own Hosting emulator, with
+// firebase.json's hosting section as it is (cleanUrls, rewrites, the 404 page, headers), on the
+// files a deploy would upload (firebase-tools' own file listing with the section's `ignore`, so
+// no source map is served). The one change is the Content-Security-Policy's backend: the local
+// emulators' hosts instead of Google's (scripts/hosting/headers.ts). `npm run serve`, the browser
+// tests, the rehearsal and the load benchmarks serve the app through it.
+//
+// A deploy replaces the site as one release: `deploy(dir)` stages the new files beside the old
+// ones and switches the served folder (a symbolic link) in one rename, as Hosting switches
+// releases, so a test can deploy a new build while phones are on the old one.
+
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { securityHeaders, SECURITY_HEADERS_SOURCE, type HostingTarget, type Header } from './headers.js';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const require = createRequire(import.meta.url);
+const FIREBASE_CLI = require.resolve('firebase-tools/lib/bin/firebase.js');
+/** The listing `firebase deploy` uploads a site from (firebase-tools' lib/deploy/hosting/deploy.js). */
+const { listFiles } = require('firebase-tools/lib/listFiles.js') as { listFiles(cwd: string, ignore?: string[]): string[] };
+
+/** firebase.json's hosting section, as far as this module reads it. */
+export interface HostingSection {
+  public: string;
+  ignore?: string[];
+  headers?: { source: string; headers: Header[] }[];
+  [key: string]: unknown;
+}
+
+/** firebase.json's hosting section. */
+export async function readHostingSection(projectRoot = root): Promise<HostingSection> {
+  const config = JSON.parse(await fs.readFile(path.join(projectRoot, 'firebase.json'), 'utf8')) as { hosting?: HostingSection };
+  if (!config.hosting) throw new Error('firebase.json has no "hosting" section.');
+  return config.hosting;
+}
+
+/** The section with its security headers entry made for `target` (the rest as it is). */
+export function hostingFor(section: HostingSection, target: HostingTarget): HostingSection {
+  const headers = section.headers ?? [];
+  if (!headers.some((entry) => entry.source === SECURITY_HEADERS_SOURCE)) {
+    throw new Error(`firebase.json's hosting headers have no "${SECURITY_HEADERS_SOURCE}" entry: run npm run hosting:headers.`);
+  }
+  return {
+    ...section,
+    headers: headers.map((entry) =>
+      entry.source === SECURITY_HEADERS_SOURCE ? { source: entry.source, headers: securityHeaders(target) } : entry,
+    ),
+  };
+}
+
+/** A free TCP port on 127.0.0.1. */
+export async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** Copies what a deploy of `siteDir` would upload into `to`. */
+async function stage(siteDir: string, ignore: string[], to: string): Promise<void> {
+  const files = listFiles(siteDir, ignore);
+  if (!files.includes('index.html')) throw new Error(`${siteDir} has no index.html: build the app first (npm run build).`);
+  await fs.mkdir(to, { recursive: true });
+  await Promise.all(
+    files.map(async (file) => {
+      await fs.mkdir(path.dirname(path.join(to, file)), { recursive: true });
+      await fs.copyFile(path.join(siteDir, file), path.join(to, file));
+    }),
+  );
+}
+
+export interface HostingOptions {
+  /** The built app to serve (a Vite build of this project). */
+  siteDir: string;
+  /** A demo- project id: the emulator then reaches for nothing outside this machine. */
+  projectId: string;
+  target: HostingTarget;
+  /** The port to serve on (a free one when absent). */
+  port?: number;
+  /** Each line the emulator prints (its request log included); kept for the error otherwise. */
+  log?: (line: string) => void;
+}
+
+export interface HostingEmulator {
+  /** The site's origin, e.g. http://127.0.0.1:5000. */
+  url: string;
+  /** Serves `siteDir` from now on, as a new release of the site. */
+  deploy(siteDir: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Waits until the site answers, or fails with the emulator's output if it exits first. */
+async function answering(url: string, child: ChildProcess, output: () => string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let exited: number | null = null;
+  child.once('exit', (code) => (exited = code ?? -1));
+  for (;;) {
+    if (exited !== null) throw new Error(`firebase-tools' Hosting emulator stopped (exit ${exited}):\n${output()}`);
+    try {
+      await fetch(url, { method: 'HEAD', signal: AbortSignal.timeout(2_000) });
+      return;
+    } catch {
+      if (Date.now() > deadline) throw new Error(`firebase-tools' Hosting emulator did not answer at ${url}:\n${output()}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+}
+
+/** Starts firebase-tools' Hosting emulator on `siteDir` with firebase.json's hosting section. */
+export async function startHostingEmulator(options: HostingOptions): Promise<HostingEmulator> {
+  const section = await readHostingSection();
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'hosting-'));
+  const served = path.join(dir, 'site');
+  let release = 0;
+  const deploy = async (siteDir: string) => {
+    release += 1;
+    const releaseDir = path.join(dir, `release-${release}`);
+    await stage(siteDir, section.ignore ?? [], releaseDir);
+    const link = path.join(dir, `site-${release}`);
+    await fs.symlink(releaseDir, link, 'dir');
+    await fs.rename(link, served);
+  };
+
+  let child: ChildProcess | null = null;
+  try {
+    await deploy(options.siteDir);
+    const [port, hub, logging] = await Promise.all([options.port ?? freePort(), freePort(), freePort()]);
+    const config = {
+      hosting: { ...hostingFor(section, options.target), public: 'site' },
+      emulators: {
+        hosting: { host: '127.0.0.1', port },
+        hub: { host: '127.0.0.1', port: hub },
+        logging: { host: '127.0.0.1', port: logging },
+        ui: { enabled: false },
+      },
+    };
+    const configFile = path.join(dir, 'firebase.json');
+    await fs.writeFile(configFile, JSON.stringify(config, null, 2));
+
+    const lines: string[] = [];
+    const started = spawn(
+      process.execPath,
+      [FIREBASE_CLI, 'emulators:start', '--only', 'hosting', '--project', options.projectId, '--config', configFile],
+      { cwd: dir, env: { ...process.env, CI: 'true' }, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    child = started;
+    const take = (chunk: Buffer) => {
+      for (const line of chunk.toString().split('\n')) {
+        if (line.trim() === '') continue;
+        lines.push(line);
+        if (lines.length > 200) lines.shift();
+        options.log?.(line);
+      }
+    };
+    started.stdout?.on('data', take);
+    started.stderr?.on('data', take);
+    const url = `http://127.0.0.1:${port}`;
+    await answering(url, started, () => lines.join('\n'), 60_000);
+
+    return {
+      url,
+      deploy,
+      async close() {
+        if (started.exitCode === null && started.signalCode === null) {
+          const exited = new Promise((resolve) => started.once('exit', resolve));
+          started.kill('SIGINT');
+          const timer = setTimeout(() => started.kill('SIGKILL'), 10_000);
+          await exited;
+          clearTimeout(timer);
+        }
+        await fs.rm(dir, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    child?.kill('SIGKILL');
+    await fs.rm(dir, { recursive: true, force: true });
+    throw error;
+  }
+}
