@@ -1,16 +1,18 @@
 // The production build of the app served against the local backend with the demo data set, for
-// the load benchmarks (bench:phone, bench:lighthouse): the backend in memory on free ports, the
-// app built with the emulator addresses and served by Vite's preview server.
+// the load benchmarks (bench:phone, bench:lighthouse) and the README's screenshot: the backend in
+// memory on free ports, the app built with the emulator addresses and served as deployed, by
+// firebase-tools' Hosting emulator with firebase.json's hosting section (scripts/hosting/).
 
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { build, preview } from 'vite';
 import { startEmulators } from '../backend/src/cli.js';
 import { loadConfig, repoRoot } from '../backend/src/config.js';
+import { buildApp } from './hosting/build.js';
+import { startHostingEmulator } from './hosting/emulator.js';
 
 export interface DemoBuild {
-  /** The served app's origin, e.g. http://127.0.0.1:4173. */
+  /** The served app's origin, e.g. http://127.0.0.1:5000. */
   origin: string;
   /** The backend behind it, for benchmarks that read its counters. */
   emulators: Awaited<ReturnType<typeof startEmulators>>;
@@ -31,23 +33,29 @@ export async function serveDemoBuild(): Promise<DemoBuild> {
     await emulators.close();
   };
   try {
-    // Vite passes VITE_* variables of its own environment to the build.
-    Object.assign(process.env, {
+    const address = ({ host, port }: { host: string; port: number }) => `${host}:${port}`;
+    const backend = {
+      firestore: address(emulators.firestore),
+      auth: address(emulators.auth),
+      storage: address(emulators.storage),
+    };
+    await buildApp(outDir, {
       VITE_USE_EMULATORS: 'true',
       VITE_FIREBASE_PROJECT_ID: emulators.projectId,
-      VITE_FIRESTORE_EMULATOR_HOST: emulators.env.FIRESTORE_EMULATOR_HOST,
-      VITE_STORAGE_EMULATOR_HOST: emulators.env.FIREBASE_STORAGE_EMULATOR_HOST,
-      VITE_AUTH_EMULATOR_HOST: emulators.env.FIREBASE_AUTH_EMULATOR_HOST,
+      VITE_FIRESTORE_EMULATOR_HOST: backend.firestore,
+      VITE_STORAGE_EMULATOR_HOST: backend.storage,
+      VITE_AUTH_EMULATOR_HOST: backend.auth,
     });
-    const inline = { root: repoRoot, configFile: path.join(repoRoot, 'vite.config.ts'), logLevel: 'warn' as const };
-    await build({ ...inline, build: { outDir, emptyOutDir: true, sourcemap: false } });
-    const server = await preview({ ...inline, build: { outDir }, preview: { host: '127.0.0.1', port: 0 } });
-    const origin = new URL(server.resolvedUrls?.local[0] ?? '').origin;
+    const hosting = await startHostingEmulator({
+      siteDir: outDir,
+      projectId: emulators.projectId,
+      target: { kind: 'local', backend },
+    });
     return {
-      origin,
+      origin: hosting.url,
       emulators,
       close: async () => {
-        await new Promise<void>((resolve) => server.httpServer.close(() => resolve()));
+        await hosting.close();
         await cleanUp();
       },
     };

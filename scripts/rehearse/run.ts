@@ -245,7 +245,11 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalRepo
     };
     log('Building the app and starting Chromium…');
     const [app, browser, account]: [ServedApp, Browser, { email: string; password: string }] = await Promise.all([
-      serveBuiltApp(repoRoot, env),
+      serveBuiltApp(PROJECT_ID, env, {
+        firestore: env.VITE_FIRESTORE_EMULATOR_HOST,
+        auth: env.VITE_AUTH_EMULATOR_HOST,
+        storage: env.VITE_STORAGE_EMULATOR_HOST,
+      }),
       launchChromium(),
       createAdminAccount(PROJECT_ID),
     ]);

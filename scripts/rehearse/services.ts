@@ -1,7 +1,7 @@
 // The rehearsal's supporting services, all on 127.0.0.1: free ports, the project's firestore.rules
 // put in force (as tests/support/projectRules.ts does), the admin account (as
-// tests/support/adminAccount.ts makes one), and the built app served by Vite's preview server (as
-// tests/support/builtApp.ts does, without its test assertions).
+// tests/support/adminAccount.ts makes one), and the built app served by firebase-tools' Hosting
+// emulator (as tests/support/builtApp.ts does, without its test assertions).
 
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
@@ -10,7 +10,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
-import { build, preview } from 'vite';
+import { buildApp } from '../hosting/build.js';
+import { startHostingEmulator } from '../hosting/emulator.js';
+import type { LocalBackend } from '../hosting/headers.js';
 
 export { launchChromium } from '../chromium.js';
 
@@ -55,32 +57,24 @@ export interface ServedApp {
   close(): Promise<void>;
 }
 
-/** Builds the app with these VITE_* settings into a temporary folder and serves it on a free port. */
-export async function serveBuiltApp(repoRoot: string, env: Record<string, string>): Promise<ServedApp> {
+/**
+ * Builds the app with these VITE_* settings into a temporary folder and serves it as deployed,
+ * on firebase-tools' Hosting emulator with firebase.json's hosting section, on a free port.
+ */
+export async function serveBuiltApp(projectId: string, env: Record<string, string>, backend: LocalBackend): Promise<ServedApp> {
   const outDir = await fs.mkdtemp(path.join(os.tmpdir(), 'rehearsal-app-'));
-  // Vite's build also sets NODE_ENV=production in this process: the mail templates rendered here
-  // later must keep the React build they were loaded with.
-  const saved = Object.fromEntries([...Object.keys(env), 'NODE_ENV'].map((key) => [key, process.env[key]]));
-  // Vite hands the VITE_* variables of its own environment to the app.
-  Object.assign(process.env, env);
   try {
-    const inline = { root: repoRoot, configFile: path.join(repoRoot, 'vite.config.ts'), logLevel: 'warn' as const };
-    await build({ ...inline, build: { outDir, emptyOutDir: true, sourcemap: false } });
-    const server = await preview({ ...inline, build: { outDir }, preview: { host: '127.0.0.1', port: 0 } });
+    await buildApp(outDir, env);
+    const hosting = await startHostingEmulator({ siteDir: outDir, projectId, target: { kind: 'local', backend } });
     return {
-      url: server.resolvedUrls?.local[0] ?? '',
+      url: `${hosting.url}/`,
       async close() {
-        await new Promise<void>((resolve) => server.httpServer.close(() => resolve()));
+        await hosting.close();
         await fs.rm(outDir, { recursive: true, force: true });
       },
     };
   } catch (error) {
     await fs.rm(outDir, { recursive: true, force: true });
     throw error;
-  } finally {
-    for (const [key, value] of Object.entries(saved)) {
-      if (value === undefined) delete process.env[key];
-      else process.env[key] = value;
-    }
   }
 }

@@ -1,4 +1,4 @@
-// The installable app in Debian's Chromium, on the built app served by Vite's preview server
+// The installable app in Debian's Chromium, on the built app served by the Hosting emulator
 // against the local backend: the service worker installs on a provider's first visit, and the
 // next visit opens /presenters with no network at all (the app from the worker's cache, the queue
 // from Firestore's persistent cache), and shows 'Internet Error!' both with the browser offline and
@@ -222,6 +222,7 @@ describe('a new deployment', () => {
 
       // The next deployment: a service worker that differs by a byte is a new version.
       await fs.writeFile(worker, `${deployed}\n// the next deployment\n`);
+      await app.deploy();
       await page.reload();
       const prompt = page.getByRole('alert').filter({ hasText: 'Update available' });
       await prompt.getByRole('button', { name: 'Reload' }).waitFor({ timeout: 30_000 });
@@ -243,6 +244,7 @@ describe('a new deployment', () => {
       expect(await page.getByText('Update available').count()).toBe(0);
     } finally {
       await fs.writeFile(worker, deployed);
+      await app.deploy();
       await context.close();
     }
   }, 120_000);

@@ -1,4 +1,4 @@
-// The provider's journey in Debian's Chromium, on the built app served by Vite's preview server,
+// The provider's journey in Debian's Chromium, on the built app served by the Hosting emulator,
 // against the local backend: landing → profile → presenters → questions → a submitted rating, on a
 // 360 px phone and a 1280 px laptop; then an attendee browsing the results and a match. Each step
 // is screenshotted (tests/artifacts/) and scanned with axe-core: no serious or critical

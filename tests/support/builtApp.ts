@@ -4,17 +4,19 @@
 // The app is built once per run (tests/support/browserSetup.ts calls buildApp), as deployed
 // (production mode, the project's vite.config.ts), with placeholders where a project's settings
 // go. Each test file's startBuiltApp copies that build, writes its own project id and emulator
-// addresses over the placeholders and serves the copy: no test file waits for a build of its own.
+// addresses over the placeholders and serves the copy as production does: on firebase-tools'
+// Hosting emulator with firebase.json's hosting section (scripts/hosting/emulator.ts). Its
+// Content-Security-Policy reports every violation to the test file, which fails on any.
 
-import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
+import http from 'node:http';
 import path from 'node:path';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { preview } from 'vite';
 import { afterAll, beforeAll, expect } from 'vitest';
+import { buildApp as buildProductionApp } from '../../scripts/hosting/build';
+import { startHostingEmulator } from '../../scripts/hosting/emulator';
 import { openAdminDb, type AdminDb } from '../db/appDb';
 import { launchChromium, saveScreenshot, storeProfile, type StoredPerson } from './browser';
 import { authEmulator, firestoreEmulator, storageEmulator, type HostPort } from './emulators';
@@ -36,36 +38,19 @@ const PLACEHOLDERS = {
 
 /**
  * Builds the app as `npm run build` does (Vite with vite.config.ts, production mode), with
- * Vite's manifest and source maps, into `outDir`. In a process of its own: a test process's
- * NODE_ENV=test would give React's development build.
+ * Vite's manifest, into `outDir`.
  */
 export async function buildApp(outDir: string): Promise<void> {
-  await promisify(execFile)(
-    process.execPath,
-    [
-      'node_modules/vite/bin/vite.js',
-      'build',
-      '--outDir',
-      outDir,
-      '--emptyOutDir',
-      '--manifest',
-      '--sourcemap',
-      '--logLevel',
-      'warn',
-    ],
+  await buildProductionApp(
+    outDir,
     {
-      cwd: root,
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        VITE_USE_EMULATORS: 'true',
-        VITE_FIREBASE_PROJECT_ID: PLACEHOLDERS.projectId,
-        VITE_FIRESTORE_EMULATOR_HOST: PLACEHOLDERS.firestore,
-        VITE_AUTH_EMULATOR_HOST: PLACEHOLDERS.auth,
-        VITE_STORAGE_EMULATOR_HOST: PLACEHOLDERS.storage,
-      },
-      maxBuffer: 16 * 1024 * 1024,
+      VITE_USE_EMULATORS: 'true',
+      VITE_FIREBASE_PROJECT_ID: PLACEHOLDERS.projectId,
+      VITE_FIRESTORE_EMULATOR_HOST: PLACEHOLDERS.firestore,
+      VITE_AUTH_EMULATOR_HOST: PLACEHOLDERS.auth,
+      VITE_STORAGE_EMULATOR_HOST: PLACEHOLDERS.storage,
     },
+    ['--manifest'],
   );
 }
 
@@ -78,8 +63,13 @@ export function builtAppDir(): string {
 
 export interface BuiltApp {
   url: string;
-  /** The folder served: a test may change a file there (a new deployment's service worker). */
+  /** The test file's copy of the build, as served at first. */
   outDir: string;
+  /** Serves `dir` (by default `outDir` as it is now) as a new release, as `firebase deploy` would. */
+  deploy(dir?: string): Promise<void>;
+  /** The Content-Security-Policy violations the browser reported so far. */
+  cspViolations(): string[];
+  /** Stops serving; fails if the browser reported any Content-Security-Policy violation. */
   close(): Promise<void>;
 }
 
@@ -102,9 +92,39 @@ async function fillIn(dir: string, values: Record<keyof typeof PLACEHOLDERS, str
   );
 }
 
+/** Where the browser posts its Content-Security-Policy reports (the policy's report-uri), and what came. */
+async function collectCspReports(): Promise<{ url: string; reports: string[]; close(): Promise<void> }> {
+  const reports: string[] = [];
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      try {
+        const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { 'csp-report'?: Record<string, unknown> };
+        const report = body['csp-report'] ?? {};
+        reports.push(
+          `${String(report['violated-directive'])} blocked ${String(report['blocked-uri'])} on ${String(report['document-uri'])}` +
+            (report['source-file'] ? ` (${String(report['source-file'])}:${String(report['line-number'])})` : ''),
+        );
+      } catch {
+        reports.push(`an unreadable report: ${Buffer.concat(chunks).toString('utf8').slice(0, 200)}`);
+      }
+      res.writeHead(204).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  return {
+    url: `http://127.0.0.1:${port}/csp-report`,
+    reports,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
 /**
  * The app for `projectId` on the emulators under test (Firestore and Auth elsewhere when given,
- * through a network proxy say), served from a copy of this run's build on a free port.
+ * through a network proxy say), served from a copy of this run's build on a free port by
+ * firebase-tools' Hosting emulator.
  */
 export async function startBuiltApp(
   projectId: string,
@@ -113,27 +133,30 @@ export async function startBuiltApp(
   const outDir = await fs.mkdtemp(path.join(os.tmpdir(), 'e2e-app-'));
   // Source maps stay behind: nothing a browser test does reads them, and they are most of the bytes.
   await fs.cp(builtAppDir(), outDir, { recursive: true, filter: (source) => !source.endsWith('.map') });
-  await fillIn(outDir, {
-    projectId,
-    firestore: address(firestore),
-    auth: address(auth),
-    storage: address(storageEmulator()),
-  });
-  // A plain single-page-app preview: the build is done, so the project's config (its plugins) has
-  // nothing left to add.
-  const server = await preview({
-    root,
-    configFile: false,
-    logLevel: 'warn',
-    build: { outDir },
-    preview: { host: '127.0.0.1', port: 0 },
-  });
+  const backend = { firestore: address(firestore), auth: address(auth), storage: address(storageEmulator()) };
+  await fillIn(outDir, { projectId, ...backend });
+  const csp = await collectCspReports();
+  let hosting;
+  try {
+    hosting = await startHostingEmulator({ siteDir: outDir, projectId, target: { kind: 'local', backend, reportUri: csp.url } });
+  } catch (error) {
+    await csp.close();
+    await fs.rm(outDir, { recursive: true, force: true });
+    throw error;
+  }
+  const served = hosting;
   return {
-    url: server.resolvedUrls?.local[0] ?? '',
+    url: `${served.url}/`,
     outDir,
+    deploy: (dir = outDir) => served.deploy(dir),
+    cspViolations: () => [...csp.reports],
     async close() {
-      await new Promise<void>((resolve) => server.httpServer.close(() => resolve()));
+      await served.close();
+      await csp.close();
       await fs.rm(outDir, { recursive: true, force: true });
+      if (csp.reports.length > 0) {
+        throw new Error(`The browser reported Content-Security-Policy violations:\n${csp.reports.join('\n')}`);
+      }
     },
   };
 }
@@ -144,9 +167,14 @@ interface AxeViolation {
   nodes: { target: string[] }[];
 }
 
+let axeSource: string | undefined;
+
 /** axe-core's serious and critical findings on the page as it is now. */
 export async function seriousViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: axePath });
+  // Evaluated through the DevTools protocol, which the page's Content-Security-Policy does not
+  // govern (a script tag would be an inline script the policy refuses, and rightly).
+  axeSource ??= await fs.readFile(axePath, 'utf8');
+  await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
     const axe = (
       window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: AxeViolation[] }> } }
