@@ -23,6 +23,7 @@ const unit = [
   'tests/lib/**/*.test.ts',
   'tests/lint/**/*.test.ts',
   'tests/scripts/preflight.test.ts',
+  'tests/scripts/hostingHeaders.test.ts',
 ];
 const backendHttp = ['tests/backend/http/**/*.test.ts'];
 const browser = [

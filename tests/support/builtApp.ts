@@ -93,7 +93,7 @@ async function fillIn(dir: string, values: Record<keyof typeof PLACEHOLDERS, str
 }
 
 /** Where the browser posts its Content-Security-Policy reports (the policy's report-uri), and what came. */
-async function collectCspReports(): Promise<{ url: string; reports: string[]; close(): Promise<void> }> {
+export async function collectCspReports(): Promise<{ url: string; reports: string[]; close(): Promise<void> }> {
   const reports: string[] = [];
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
