@@ -30,7 +30,7 @@ describe('Storage web SDK in Chromium', () => {
       async (h) => {
         const { app, storage } = window.sdk;
         const a = app.initializeApp(
-          { projectId: h.projectId, apiKey: 'demo-api-key', storageBucket: `${h.projectId}.appspot.com` },
+          { projectId: h.projectId, apiKey: 'demo-api-key', storageBucket: `${h.projectId}.firebasestorage.app` },
           'browser-upload',
         );
         const st = storage.getStorage(a);
@@ -58,7 +58,7 @@ describe('Storage web SDK in Chromium', () => {
       async (h) => {
         const { app, storage } = window.sdk;
         const a = app.initializeApp(
-          { projectId: h.projectId, apiKey: 'demo-api-key', storageBucket: `${h.projectId}.appspot.com` },
+          { projectId: h.projectId, apiKey: 'demo-api-key', storageBucket: `${h.projectId}.firebasestorage.app` },
           'browser-resumable',
         );
         const st = storage.getStorage(a);
