@@ -74,6 +74,8 @@ export async function startLocalServices(): Promise<LocalServices> {
     config,
     importFile: demoData,
     requireIndexes: true,
+    // Downloads follow storage.cors.json, which lists the origins of npm start and npm run serve.
+    bucketCorsFile: config.bucketCorsFile,
     log: (line) => console.log(line),
   });
   // The admin SDK in this process (the worker) reaches the emulators through these.

@@ -1,7 +1,8 @@
 // `npm run emulators`: the local backend (Firestore, Storage) and the Auth emulator on the ports
 // of firebase.json, enforcing the rules files it names (reloaded on every edit), with data kept in
 // .data/ between runs; with `--require-indexes`, queries need the indexes of its indexes file as
-// in production. Also the start function that `npm start` reuses.
+// in production, and with `--bucket-cors <file>`, a browser's downloads need their bucket's CORS
+// configuration as in production. Also the start function that `npm start` reuses.
 
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -13,6 +14,7 @@ import { loadConfig, type LocalConfig, type ServiceAddress } from './config.js';
 import { datasetDocuments, readDataset } from './dataset.js';
 import { indexesDisplayName, requiredIndexes, watchIndexesFile } from './firestore/indexes/indexesFile.js';
 import { startBackend, type RunningBackend } from './server.js';
+import { readCorsFile } from './storage/bucketCors.js';
 
 export interface EmulatorsOptions {
   config?: LocalConfig;
@@ -29,6 +31,12 @@ export interface EmulatorsOptions {
    * on in `npm start`). Off: every query runs, as in the official emulator.
    */
   requireIndexes?: boolean;
+  /**
+   * A CORS file in gcloud's format (storage.cors.json): every bucket starts with it and a browser's
+   * downloads follow their bucket's configuration, as in production (`--bucket-cors`; on in
+   * `npm start`). Absent: every origin may download, as with the official emulator.
+   */
+  bucketCorsFile?: string;
   /** Overrides firebase.json's ports (0 picks free ports), for tests. */
   ports?: Partial<Record<'auth' | 'firestore' | 'storage', number>>;
   log?: (line: string) => void;
@@ -57,6 +65,7 @@ export async function startEmulators(options: EmulatorsOptions = {}): Promise<Ru
   // A broken rules file stops start-up here with `file:line:column: message`, a broken indexes
   // file with `file: entry: what is wrong`.
   const indexes = options.requireIndexes ? requiredIndexes(config.firestoreIndexes) : undefined;
+  const bucketCors = options.bucketCorsFile ? readCorsFile(options.bucketCorsFile) : undefined;
   const backend = await startBackend({
     host: config.firestore.host,
     firestorePort: options.ports?.firestore ?? config.firestore.port,
@@ -66,6 +75,7 @@ export async function startEmulators(options: EmulatorsOptions = {}): Promise<Ru
     exportsDir: options.exportsDir,
     rules: { firestore: readRulesFile(config.firestoreRules), storage: readRulesFile(config.storageRules) },
     indexes,
+    bucketCors,
     log,
   });
   const reload = (apply: (rules: RulesSource) => void) => (rules: RulesSource) => {
@@ -196,7 +206,7 @@ export function closeOnSignals(stop: () => Promise<void>): void {
 }
 
 const USAGE = `Usage: npm run emulators -- [--data <dir>] [--import <dataset.json>] [--in-memory] [--salvage] [--exports <dir>]
-                             [--require-indexes]
+                             [--require-indexes] [--bucket-cors <file>]
 
   --data <dir>       keep data in <dir> (default: .data/ at the repository root)
   --import <file>    load a data set (see backend/demo/) into an empty store
@@ -210,6 +220,11 @@ const USAGE = `Usage: npm run emulators -- [--data <dir>] [--import <dataset.jso
                      (FAILED_PRECONDITION, "The query requires an index…"): automatic
                      single-field indexes plus firebase.json's indexes file, reloaded
                      when edited. Without it every query runs, as in the official emulator.
+  --bucket-cors <file>  a browser's downloads (getBytes, getBlob, fetch of a download URL)
+                     need their bucket's CORS configuration, as in production: every bucket
+                     starts with this file's (gcloud's format, such as storage.cors.json),
+                     and PATCH /storage/v1/b/{bucket} {"cors": [...]} replaces one bucket's.
+                     Without it every origin may download, as in the official emulator.
 
 The rules files of firebase.json are enforced for client requests and reloaded when edited.
 RULES_DEBUG=1 logs every rules decision and the rule that made it.`;
@@ -223,6 +238,7 @@ async function main(): Promise<void> {
       exports: { type: 'string' },
       salvage: { type: 'boolean', default: false },
       'require-indexes': { type: 'boolean', default: false },
+      'bucket-cors': { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -237,6 +253,7 @@ async function main(): Promise<void> {
     dataDir,
     salvage: values.salvage,
     requireIndexes: values['require-indexes'],
+    bucketCorsFile: values['bucket-cors'] ? path.resolve(values['bucket-cors']) : undefined,
     exportsDir: values.exports ? path.resolve(values.exports) : undefined,
     importFile: values.import ? path.resolve(values.import) : undefined,
     log: (line) => console.log(line),

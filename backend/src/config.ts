@@ -1,5 +1,6 @@
 // The local backend's settings, read from the same files the Firebase tools read: the emulator
-// ports and hosts from firebase.json, the project id from .firebaserc.
+// ports and hosts from firebase.json, the project id from .firebaserc; and the bucket CORS file
+// the deployer applies with gcloud (storage.cors.json).
 
 import fs from 'node:fs';
 import path from 'node:path';
@@ -23,6 +24,8 @@ export interface LocalConfig {
   storageRules: string;
   /** The indexes file firebase.json names (`firestore.indexes`), or null when it names none. */
   firestoreIndexes: string | null;
+  /** The bucket CORS file (gcloud's format) that `gcloud storage buckets update --cors-file` applies. */
+  bucketCorsFile: string;
 }
 
 const DEFAULT_HOST = '127.0.0.1';
@@ -70,5 +73,6 @@ export function loadConfig(root: string = repoRoot): LocalConfig {
     firestoreRules: path.join(root, firebaseJson.firestore?.rules ?? 'firestore.rules'),
     storageRules: path.join(root, firebaseJson.storage?.rules ?? 'storage.rules'),
     firestoreIndexes: firebaseJson.firestore?.indexes ? path.join(root, firebaseJson.firestore.indexes) : null,
+    bucketCorsFile: path.join(root, 'storage.cors.json'),
   };
 }

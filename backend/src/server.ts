@@ -13,6 +13,7 @@ import { createEngine } from './firestore/engine/engine.js';
 import { IndexPolicy, type IndexSettings } from './firestore/indexes/indexPolicy.js';
 import { startGrpcServer } from './firestore/grpc/grpcServer.js';
 import { createFirestoreHttpHandler, type FirestoreHttpDeps } from './firestore/http/router.js';
+import type { CorsEntry } from './storage/bucketCors.js';
 import { createStorageService, type StorageService } from './storage/storageService.js';
 
 export interface BackendOptions {
@@ -36,6 +37,11 @@ export interface BackendOptions {
    * production. Absent: every query runs, as in the official emulator.
    */
   indexes?: IndexSettings;
+  /**
+   * Every bucket's CORS configuration at start (gcloud's format): a browser's downloads follow it,
+   * as in production. Absent: every origin may download, as with the official emulator.
+   */
+  bucketCors?: CorsEntry[];
   /** Logs every rules decision and the rule that made it (also RULES_DEBUG=1). */
   rulesDebug?: boolean;
   /**
@@ -111,6 +117,7 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
     dataDir: options.dataDir ? path.join(options.dataDir, 'storage') : undefined,
     authorizer,
     rules,
+    bucketCors: options.bucketCors,
     log,
   });
 

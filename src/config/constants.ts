@@ -65,6 +65,13 @@ export const timings = {
   defaultToastMs: 4_000,
   /** How long a phone remembers the room it joined or chose (a day's sessions; src/lib/roomChoice.ts). */
   roomChoiceKeepMs: 12 * 60 * 60 * 1000,
+  /**
+   * How long an admin screen's Storage read (a logo's bytes or metadata) retries before it fails,
+   * instead of the SDK's two minutes: an admin in front of an audience needs an answer within
+   * seconds. A download the bucket's CORS configuration refuses this site looks like no connection
+   * to the SDK, so this is also how soon that is reported. Uploads keep the SDK's own limit.
+   */
+  storageReadRetryMs: 20_000,
 } as const;
 
 /** MUI breakpoints of the layout, in pixels. */

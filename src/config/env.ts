@@ -11,6 +11,7 @@ export interface AppEnv {
     apiKey: string;
     authDomain: string;
     projectId: string;
+    /** The default bucket's name: `{projectId}.firebasestorage.app` for buckets made since 30 October 2024. */
     storageBucket: string;
     appId?: string;
   };
@@ -49,7 +50,7 @@ export function readEnv(source: Source): AppEnv {
       apiKey: text(source, 'VITE_FIREBASE_API_KEY', 'demo-api-key'),
       authDomain: text(source, 'VITE_FIREBASE_AUTH_DOMAIN', `${projectId}.firebaseapp.com`),
       projectId,
-      storageBucket: text(source, 'VITE_FIREBASE_STORAGE_BUCKET', `${projectId}.appspot.com`),
+      storageBucket: text(source, 'VITE_FIREBASE_STORAGE_BUCKET', `${projectId}.firebasestorage.app`),
       appId: typeof source.VITE_FIREBASE_APP_ID === 'string' ? source.VITE_FIREBASE_APP_ID : undefined,
     },
     emulators: useEmulators

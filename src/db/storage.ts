@@ -13,11 +13,13 @@ import {
   ref,
   uploadBytesResumable,
 } from 'firebase/storage';
+import { timings } from '../config/constants';
 import { env } from '../config/env';
 import { isLogoContentType, LOGO_FOLDER, logoPath, logoVariantOf, type LogoVariant } from '../lib/logos';
 import { app } from './firebaseApp';
 
 export const storage = getStorage(app);
+storage.maxOperationRetryTime = timings.storageReadRetryMs;
 
 if (env.emulators) connectStorageEmulator(storage, env.emulators.storage.host, env.emulators.storage.port);
 
@@ -81,9 +83,12 @@ export async function deleteEventLogos(eventId: string, only?: { variant: LogoVa
 /**
  * Copies a logo to another event (Duplicate event), so that each event owns its files and
  * deleting one leaves the other's logo in place; returns the copy's download URL. A URL outside
- * the project's Storage is nobody's file to delete, and is kept as it is.
+ * the project's Storage (another site, or a path on the app's own, as the demo event's) is
+ * nobody's file to delete, and is kept as it is.
  */
 export async function copyEventLogo(url: string, toEventId: string, variant: LogoVariant): Promise<string> {
+  // The SDK would take anything without a scheme as a path inside the bucket.
+  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(url)) return url;
   let source;
   try {
     source = ref(storage, url);

@@ -17,6 +17,15 @@ describe('readEnv', () => {
   it('talks to the real services in a production build', () => {
     const env = readEnv({ DEV: false, VITE_FIREBASE_PROJECT_ID: 'pitch-live-prod' });
     expect(env.emulators).toBeNull();
+    expect(env.firebase.storageBucket).toBe('pitch-live-prod.firebasestorage.app');
+  });
+
+  it('takes a bucket of the older form when the project has one', () => {
+    const env = readEnv({
+      DEV: false,
+      VITE_FIREBASE_PROJECT_ID: 'pitch-live-prod',
+      VITE_FIREBASE_STORAGE_BUCKET: 'pitch-live-prod.appspot.com',
+    });
     expect(env.firebase.storageBucket).toBe('pitch-live-prod.appspot.com');
   });
 

@@ -2,7 +2,8 @@
 // (firestore.rules and storage.rules in force): the copy is a new closed event with the
 // original's settings, rounds' presenters and logos (files of its own, which outlive the
 // original's deletion), a week on, and none of the original's progress, answers, matches or
-// e-mails; a signed-in user who is not an admin is refused.
+// e-mails; a logo that cannot be copied fails the copy with LogoCopyError and leaves nothing
+// behind; a signed-in user who is not an admin is refused.
 
 import { Timestamp } from 'firebase-admin/firestore';
 import { describe, expect, it } from 'vitest';
@@ -12,7 +13,9 @@ import { pointAppAtEmulators, storedEvent, useAdminDb, useSignedInAdmin } from '
 const projectId = await pointAppAtEmulators('db-event-copy');
 const auth = await (await import('../../src/db/auth')).getAppAuth();
 const { createEvent, deleteEvent } = await import('../../src/db/eventAdmin');
-const { duplicateEvent } = await import('../../src/db/eventCopy');
+const { duplicateEvent, LogoCopyError } = await import('../../src/db/eventCopy');
+const { storage } = await import('../../src/db/storage');
+const { listAll, ref } = await import('firebase/storage');
 const adminDb = useAdminDb(projectId);
 const { signInAsAdmin, signInAsNewUser } = useSignedInAdmin(projectId, auth);
 
@@ -114,16 +117,40 @@ describe('duplicateEvent', () => {
     expect(await served(duplicated?.normalLogo)).toEqual({ status: 200, body: PNG_1X1 });
   });
 
-  it('keeps a logo stored outside the project as its URL, and no start time as none', async () => {
+  it("keeps a logo stored outside the project (another site, or a path on the app's own) as it is, and no start time as none", async () => {
     await adminDb()
       .doc('events/e1')
-      .set({ ...storedEvent({ startTime: null }), middleLogo: 'https://logos.example/middle.png' });
+      .set({
+        ...storedEvent({ startTime: null }),
+        normalLogo: '/demo/medtech-logo.svg',
+        middleLogo: 'https://logos.example/middle.png',
+      });
     const copy = await duplicateEvent('e1');
     expect(await stored(copy.id)).toMatchObject({
       start_time: null,
-      normalLogo: null,
+      normalLogo: '/demo/medtech-logo.svg',
       middleLogo: 'https://logos.example/middle.png',
     });
+  });
+
+  it('fails with LogoCopyError when a logo cannot be copied, writing no event and leaving no copied file', async () => {
+    const originalId = await createEvent(
+      { title: 'Logo Night', description: '', location: '', startTime: null, numberOfRounds: 1 },
+      { middle: new File([PNG_1X1], 'm.png', { type: 'image/png' }) },
+    );
+    const middleLogo = String((await stored(originalId))?.middleLogo);
+    // The normal logo's file is gone from the bucket: its download fails, the middle one's copy works.
+    const normalLogo = middleLogo.replace('_middle.png', '_normal.png');
+    await adminDb().doc(`events/${originalId}`).update({ normalLogo });
+    const filesBefore = (await listAll(ref(storage, 'event_logos'))).items.map((item) => item.fullPath);
+
+    const failure = await duplicateEvent(originalId).catch((error: unknown) => error);
+
+    expect(failure).toBeInstanceOf(LogoCopyError);
+    expect((failure as Error).cause).toMatchObject({ code: 'storage/object-not-found' });
+    expect((await adminDb().collection('events').get()).docs.map((d) => d.id)).toEqual([originalId]);
+    expect((await listAll(ref(storage, 'event_logos'))).items.map((item) => item.fullPath)).toEqual(filesBefore);
+    expect(await served(middleLogo)).toEqual({ status: 200, body: PNG_1X1 });
   });
 
   it('fails for an event that does not exist, writing nothing', async () => {

@@ -19,6 +19,7 @@ import { buildApp as buildProductionApp } from '../../scripts/hosting/build';
 import { startHostingEmulator } from '../../scripts/hosting/emulator';
 import { openAdminDb, type AdminDb } from '../db/appDb';
 import { launchChromium, saveScreenshot, storeProfile, type StoredPerson } from './browser';
+import { allowOriginInBucket } from './bucketCors';
 import { authEmulator, firestoreEmulator, storageEmulator, type HostPort } from './emulators';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -145,6 +146,8 @@ export async function startBuiltApp(
     throw error;
   }
   const served = hosting;
+  // The project's bucket lets the app's own origin download, as a deployment's lists its Hosting origin.
+  await allowOriginInBucket(projectId, new URL(served.url).origin);
   return {
     url: `${served.url}/`,
     outDir,

@@ -5,7 +5,9 @@
 // so the suite can run against either. A second project listing this set-up finds them set and
 // starts nothing more. Queries need their indexes (firebase.json's indexes file) as in production;
 // a file that checks the official emulator's behaviour turns that off for its project
-// (tests/support/projectIndexes.ts).
+// (tests/support/projectIndexes.ts). A browser's downloads need their bucket's CORS configuration
+// as in production: every bucket starts with storage.cors.json, and a browser test adds the origin
+// it serves the app from (tests/support/bucketCors.ts).
 
 type Stop = () => Promise<void>;
 
@@ -18,7 +20,13 @@ export default async function setup(): Promise<Stop> {
   if (!process.env.FIRESTORE_EMULATOR_HOST || !process.env.FIREBASE_STORAGE_EMULATOR_HOST) {
     const { startBackend } = await import('../../backend/src/server.js');
     const { projectIndexes } = await import('./projectIndexes.js');
-    const backend = await startBackend({ firestorePort: 0, storagePort: 0, indexes: projectIndexes() });
+    const { projectCors } = await import('./bucketCors.js');
+    const backend = await startBackend({
+      firestorePort: 0,
+      storagePort: 0,
+      indexes: projectIndexes(),
+      bucketCors: projectCors(),
+    });
     stops.push(() => backend.close());
     process.env.FIRESTORE_EMULATOR_HOST = `127.0.0.1:${backend.firestorePort}`;
     process.env.FIREBASE_STORAGE_EMULATOR_HOST = `127.0.0.1:${backend.storagePort}`;

@@ -59,8 +59,8 @@ export function createRulesAuthorizer(options: RulesAuthorizerOptions): RulesAut
   const log = options.log;
   const firestoreRulesOf = (project: string): CompiledRules | null => firestoreByProject.get(project) ?? firestore;
   const storageRulesOf = (project: string): CompiledRules | null =>
-    storageByBucket.get(`${project}.appspot.com`) ??
     storageByBucket.get(`${project}.firebasestorage.app`) ??
+    storageByBucket.get(`${project}.appspot.com`) ??
     storageByBucket.get(project) ??
     storage;
 
@@ -122,7 +122,7 @@ export function createRulesAuthorizer(options: RulesAuthorizerOptions): RulesAut
   return authorizer;
 }
 
-/** The project a bucket belongs to: `p.appspot.com`, `p.firebasestorage.app` or plain `p`. */
+/** The project a bucket belongs to: `p.firebasestorage.app`, the older `p.appspot.com` or plain `p`. */
 export function projectOfBucket(bucket: string): string {
   return bucket.replace(/\.(appspot\.com|firebasestorage\.app)$/, '');
 }

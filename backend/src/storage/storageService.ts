@@ -2,8 +2,10 @@
 // object store (memory, or disk under dataDir) and the authorization seam. Also answers CORS
 // preflights, `DELETE /internal/reset`, which deletes every object (for tests),
 // `PUT /internal/setRules`, which replaces the storage rules as the official emulator does, and
-// the rules coverage report at Firestore's path (`/emulator/v1/projects/{p}:ruleCoverage`); those
-// only to callers on this machine (no Origin, or a loopback one).
+// the rules coverage report at Firestore's path (`/emulator/v1/projects/{p}:ruleCoverage`), and a
+// bucket's CORS configuration (`/storage/v1/b/{bucket}`); those only to callers on this machine (no
+// Origin, or a loopback one). A browser's downloads follow their bucket's CORS configuration when
+// it is enforced (bucketCors.ts); every other request may come from any origin.
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RulesAuthorizer } from '../rules/authorizer.js';
@@ -11,7 +13,9 @@ import type { Authorizer } from '../authz/seam.js';
 import { RulesSyntaxError } from '../rules/errors.js';
 import { controlRefusal } from '../shared/controlOrigin.js';
 import { serveRuleCoverage, type CoverageSource } from '../shared/ruleCoverageEndpoint.js';
+import { answerBucketPreflight, applyBucketCors, BucketCors, type CorsEntry } from './bucketCors.js';
 import { createFirebaseApi } from './firebaseApi.js';
+import { bucketResourceOf, serveBucketResource } from './gcloudApi.js';
 import { sendEmpty, sendJson } from '../shared/http.js';
 import { answerPreflight, readBody, sendError, setCorsHeaders } from './httpIo.js';
 import { diskPersistence, memoryPersistence } from './objectPersistence.js';
@@ -21,6 +25,8 @@ import { badRequest, forbidden, notFound, StorageHttpError, toStorageHttpError }
 
 export interface StorageService {
   handle: (req: IncomingMessage, res: ServerResponse) => void;
+  /** Each bucket's CORS configuration (kept across resets: it belongs to the bucket, not its objects). */
+  bucketCors: BucketCors;
   /** Swapped by the server when rules reload; read on every request. */
   authorizer: Authorizer;
   close(): Promise<void>;
@@ -33,6 +39,11 @@ export interface StorageServiceOptions {
   authorizer: Authorizer;
   /** Takes the rules `/internal/setRules` sets; absent = that endpoint is not served. */
   rules?: Pick<RulesAuthorizer, 'setStorageRules' | 'setBucketStorageRules'> & CoverageSource;
+  /**
+   * Every bucket's CORS configuration at start (gcloud's format); present = a browser's downloads
+   * follow their bucket's configuration, as in production. Absent: every origin may download.
+   */
+  bucketCors?: CorsEntry[];
   log: (line: string) => void;
 }
 
@@ -51,8 +62,11 @@ export async function createStorageService(options: StorageServiceOptions): Prom
   const store = await createObjectStore(persistence);
   const uploads = createUploadSessions({ maxObjectBytes: MAX_OBJECT_BYTES, idleMs: UPLOAD_IDLE_MS });
 
+  const bucketCors = new BucketCors(options.bucketCors);
+
   const service: StorageService = {
     authorizer: options.authorizer,
+    bucketCors,
     handle(req, res) {
       void route(req, res).catch((err: unknown) => {
         const error = toStorageHttpError(err);
@@ -83,14 +97,22 @@ export async function createStorageService(options: StorageServiceOptions): Prom
     req.on('error', () => {});
     res.on('error', () => {});
     const url = new URL(req.url ?? '/', 'http://storage.local');
-    if (url.pathname.startsWith('/internal/') || url.pathname.startsWith('/emulator/')) {
+    const bucketResource = bucketResourceOf(url.pathname);
+    if (url.pathname.startsWith('/internal/') || url.pathname.startsWith('/emulator/') || bucketResource !== null) {
       // Before CORS: a page elsewhere learns nothing, and its preflight is granted nothing.
       const refusal = controlRefusal(req.headers, url.pathname);
       if (refusal) throw forbidden(refusal);
     }
-    setCorsHeaders(req, res);
-    if (req.method === 'OPTIONS') return answerPreflight(req, res);
+    const downloadBucket = bucketCors.enforced ? downloadBucketOf(req, url) : null;
+    if (downloadBucket !== null) {
+      if (req.method === 'OPTIONS') return answerBucketPreflight(req, res, bucketCors.of(downloadBucket));
+      applyBucketCors(req, res, bucketCors.of(downloadBucket));
+    } else {
+      setCorsHeaders(req, res);
+      if (req.method === 'OPTIONS') return answerPreflight(req, res);
+    }
     if (url.pathname.startsWith('/v0/b/')) return firebaseApi(req, res, url);
+    if (bucketResource !== null) return serveBucketResource(req, res, bucketResource, bucketCors);
     if (url.pathname === RESET_PATH && req.method === 'DELETE') {
       req.resume();
       await service.reset();
@@ -108,6 +130,23 @@ export async function createStorageService(options: StorageServiceOptions): Prom
   }
 
   return service;
+}
+
+/**
+ * The bucket of a download (`GET /v0/b/{bucket}/o/{object}?alt=media`, or its preflight), the
+ * requests Firebase's documentation says need the bucket's CORS configuration; null for others.
+ */
+function downloadBucketOf(req: IncomingMessage, url: URL): string | null {
+  if (url.searchParams.get('alt') !== 'media') return null;
+  const method = req.method === 'OPTIONS' ? req.headers['access-control-request-method'] : req.method;
+  if (typeof method !== 'string' || !['GET', 'HEAD'].includes(method.toUpperCase())) return null;
+  const match = /^\/v0\/b\/([^/]+)\/o\/./.exec(url.pathname);
+  if (!match?.[1]) return null;
+  try {
+    return decodeURIComponent(match[1]);
+  } catch {
+    return null;
+  }
 }
 
 /** What firebase-tools' Storage emulator answers when a ruleset does not compile. */

@@ -17,7 +17,7 @@ import { PageLoader } from '../../components/PageLoader';
 import { useNow } from '../../components/useNow';
 import { timings } from '../../config/constants';
 import { watchEvents } from '../../db/eventAdmin';
-import { duplicateEvent } from '../../db/eventCopy';
+import { duplicateEvent, LogoCopyError } from '../../db/eventCopy';
 import { copyTitle, nextSessionStart } from '../../lib/eventCopy';
 import { dashboardOrder, eventStatus } from '../../lib/eventStatus';
 import { formatDateTime } from '../../lib/formatDateTime';
@@ -38,6 +38,9 @@ export const dashboardMessages = {
   duplicating: 'Duplicating',
   duplicated: (title: string) => `Created “${title}”. Open it to set its start time and details.`,
   duplicateFailed: 'The event could not be duplicated.',
+  duplicateLogoFailed:
+    'The event could not be duplicated: its logo could not be copied from Storage (no connection, or the ' +
+    'Storage bucket does not allow downloads from this site). Nothing was created; the event is unchanged.',
 } as const;
 
 /** How often the statuses are worked out again (an upcoming event becomes past at its start time). */
@@ -74,7 +77,10 @@ export function EventsDashboard() {
       toast.success(dashboardMessages.duplicated(copy.title), options);
     } catch (error) {
       console.warn('The event could not be duplicated.', error);
-      toast.error(dashboardMessages.duplicateFailed, options);
+      toast.error(
+        error instanceof LogoCopyError ? dashboardMessages.duplicateLogoFailed : dashboardMessages.duplicateFailed,
+        options,
+      );
     }
     setDuplicating({ event, open: false, busy: false });
   };

@@ -1,5 +1,5 @@
 // The emulator's control endpoints (rules upload, reset, export, import, rules coverage,
-// Storage's /internal/*) answer only callers on this machine: a web page elsewhere that the
+// Storage's /internal/* and a bucket's CORS configuration) answer only callers on this machine: a web page elsewhere that the
 // developer visits gets a 403 naming why, and its preflight is granted nothing. Exports and
 // imports stay inside one folder.
 
@@ -55,6 +55,12 @@ describe('Control endpoints', () => {
     { url: firestore(`/emulator/v1/projects/${PROJECT}:import`), method: 'POST', body: JSON.stringify({ path: 'planted' }) },
     { url: storage('/internal/reset'), method: 'DELETE' },
     { url: storage('/internal/setRules'), method: 'PUT', body: rulesBody(STORAGE_ALLOW_ALL) },
+    // A page that could set a bucket's CORS configuration would let itself download.
+    {
+      url: storage(`/storage/v1/b/${PROJECT}.firebasestorage.app`),
+      method: 'PATCH',
+      body: JSON.stringify({ cors: [{ origin: [FOREIGN], method: ['GET'] }] }),
+    },
     // The rules coverage reports carry the rules' text and what the requests carried.
     { url: firestore(`/emulator/v1/projects/${PROJECT}:ruleCoverage.html`), method: 'GET' },
     { url: storage(`/emulator/v1/projects/${PROJECT}:ruleCoverage`), method: 'GET' },
@@ -95,6 +101,7 @@ describe('Control endpoints', () => {
       expect(firestoreRules).not.toHaveBeenCalled();
       expect(storageRules).not.toHaveBeenCalled();
       expect(storageResets).not.toHaveBeenCalled();
+      expect(backend.storage.bucketCors.of(`${PROJECT}.firebasestorage.app`)).toEqual([]);
       expect(backend.engine.lookup(`${DB}/documents/keep/k1`)).not.toBeNull();
       expect(await fs.readdir(exportsDir)).toEqual([]);
     });

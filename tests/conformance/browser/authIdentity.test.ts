@@ -110,7 +110,7 @@ describe('Auth identity at the authorization seam (web SDK in Chromium)', () => 
       const a = app.initializeApp({
         projectId: h.projectId,
         apiKey: 'demo-api-key',
-        storageBucket: `${h.projectId}.appspot.com`,
+        storageBucket: `${h.projectId}.firebasestorage.app`,
       });
       const au = auth.getAuth(a);
       auth.connectAuthEmulator(au, h.auth, { disableWarnings: true });

@@ -1,10 +1,12 @@
 // Storage from the web SDK's browser build in Chromium: a cross-origin page uploads with
 // uploadBytes and uploadBytesResumable, then fetches its getDownloadURL, so CORS (preflights,
-// exposed X-Goog-Upload-* headers) is exercised as in the app.
+// exposed X-Goog-Upload-* headers) is exercised as in the app. Its bucket lists the page's origin,
+// as a deployed bucket lists the app's, for the downloads (getBytes, fetch of a download URL).
 
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { allowOriginInBucket } from '../../support/bucketCors.js';
 import { launchChromium, openSdkPage } from '../../support/browser.js';
 import { sharedStorageHost } from './storageTestServer.js';
 
@@ -18,6 +20,7 @@ describe('Storage web SDK in Chromium', () => {
     target = await sharedStorageHost();
     browser = await launchChromium();
     page = await openSdkPage(browser);
+    if (process.env.FIREBASE_STORAGE_EMULATOR_HOST) await allowOriginInBucket(projectId, new URL(page.url()).origin);
   });
 
   afterAll(async () => {
@@ -30,7 +33,7 @@ describe('Storage web SDK in Chromium', () => {
       async (h) => {
         const { app, storage } = window.sdk;
         const a = app.initializeApp(
-          { projectId: h.projectId, apiKey: 'demo-api-key', storageBucket: `${h.projectId}.appspot.com` },
+          { projectId: h.projectId, apiKey: 'demo-api-key', storageBucket: `${h.projectId}.firebasestorage.app` },
           'browser-upload',
         );
         const st = storage.getStorage(a);
@@ -58,7 +61,7 @@ describe('Storage web SDK in Chromium', () => {
       async (h) => {
         const { app, storage } = window.sdk;
         const a = app.initializeApp(
-          { projectId: h.projectId, apiKey: 'demo-api-key', storageBucket: `${h.projectId}.appspot.com` },
+          { projectId: h.projectId, apiKey: 'demo-api-key', storageBucket: `${h.projectId}.firebasestorage.app` },
           'browser-resumable',
         );
         const st = storage.getStorage(a);

@@ -20,7 +20,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorCode, sharedStorageHost, storageClient, type SdkClient } from './storageTestServer.js';
 
-const bucket = `demo-storage-${randomUUID().slice(0, 8)}.appspot.com`;
+const bucket = `demo-storage-${randomUUID().slice(0, 8)}.firebasestorage.app`;
 
 function bytes(size: number, seed = 7): Uint8Array {
   const data = new Uint8Array(size);
