@@ -125,7 +125,8 @@ async function violationsOpening(route: string, shows: RegExp): Promise<{ page: 
   await page.getByText(shows).first().waitFor();
   // The app has taken over from the build-time first screen.
   await page.locator('#root > [data-first-screen]').first().waitFor({ state: 'detached' });
-  await page.waitForLoadState('networkidle');
+  // And has registered its service worker, the last thing a page's start-up fetches.
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
   return { page, violations: () => page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations) };
 }
 
