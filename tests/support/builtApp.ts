@@ -41,7 +41,7 @@ const PLACEHOLDERS = {
  * Builds the app as `npm run build` does (Vite with vite.config.ts, production mode), with
  * Vite's manifest, into `outDir`.
  */
-export async function buildApp(outDir: string): Promise<void> {
+export async function buildApp(outDir: string, settings: Record<string, string> = {}): Promise<void> {
   await buildProductionApp(
     outDir,
     {
@@ -50,6 +50,7 @@ export async function buildApp(outDir: string): Promise<void> {
       VITE_FIRESTORE_EMULATOR_HOST: PLACEHOLDERS.firestore,
       VITE_AUTH_EMULATOR_HOST: PLACEHOLDERS.auth,
       VITE_STORAGE_EMULATOR_HOST: PLACEHOLDERS.storage,
+      ...settings,
     },
     ['--manifest'],
   );
@@ -68,6 +69,12 @@ export interface BuiltApp {
   outDir: string;
   /** Serves `dir` (by default `outDir` as it is now) as a new release, as `firebase deploy` would. */
   deploy(dir?: string): Promise<void>;
+  /**
+   * Builds another version of the app for this project, with other VITE_* settings (a visible
+   * difference), into a folder of its own that `deploy` takes: a build of its own, whose chunks
+   * have other names.
+   */
+  buildRelease(settings: Record<string, string>): Promise<string>;
   /** The Content-Security-Policy violations the browser reported so far. */
   cspViolations(): string[];
   /** Stops serving; fails if the browser reported any Content-Security-Policy violation. */
@@ -146,15 +153,24 @@ export async function startBuiltApp(
     throw error;
   }
   const served = hosting;
+  const releases: string[] = [];
   // The project's bucket lets the app's own origin download, as a deployment's lists its Hosting origin.
   await allowOriginInBucket(projectId, new URL(served.url).origin);
   return {
     url: `${served.url}/`,
     outDir,
     deploy: (dir = outDir) => served.deploy(dir),
+    async buildRelease(settings) {
+      const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'e2e-release-'));
+      releases.push(dir);
+      await buildApp(dir, settings);
+      await fillIn(dir, { projectId, ...backend });
+      return dir;
+    },
     cspViolations: () => [...csp.reports],
     async close() {
       await served.close();
+      await Promise.all(releases.map((dir) => fs.rm(dir, { recursive: true, force: true })));
       await csp.close();
       await fs.rm(outDir, { recursive: true, force: true });
       if (csp.reports.length > 0) {
