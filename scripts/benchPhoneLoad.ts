@@ -12,7 +12,7 @@
 
 import { performance } from 'node:perf_hooks';
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium } from './chromium.js';
+import { firstScreenReplaced, launchChromium, serviceWorkerInCharge } from './chromium.js';
 import { serveDemoBuild } from './demoBuild.js';
 
 const RUNS = 5;
@@ -67,7 +67,7 @@ async function newcomer(browser: Browser, url: string): Promise<{ painted: numbe
     await page.goto(url, { waitUntil: 'commit', timeout: TIMEOUT_MS });
     await page.getByRole('textbox', { name: 'First Name' }).waitFor({ timeout: TIMEOUT_MS });
     const painted = performance.now() - start;
-    await page.waitForFunction(`document.querySelector('#root > [data-first-screen]') === null`, undefined, {
+    await page.waitForFunction(firstScreenReplaced, undefined, {
       timeout: TIMEOUT_MS,
       polling: 50,
     });
@@ -90,7 +90,7 @@ async function visitTwice(browser: Browser, url: string): Promise<{ first: numbe
     const first = await timeToLivePresenter(page, url);
     // The worker installs after the first load (precaching the app); the return waits for it.
     await page.evaluate('navigator.serviceWorker.ready.then(() => undefined)');
-    await page.waitForFunction('navigator.serviceWorker.controller !== null', undefined, { timeout: TIMEOUT_MS });
+    await page.waitForFunction(serviceWorkerInCharge, undefined, { timeout: TIMEOUT_MS });
     const returning = await timeToLivePresenter(page, url);
     return { first, returning };
   } finally {

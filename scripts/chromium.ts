@@ -32,3 +32,18 @@ export function chromiumLaunchOptions(): LaunchOptions {
 export function launchChromium(): Promise<Browser> {
   return chromium.launch(chromiumLaunchOptions());
 }
+
+/**
+ * Page conditions for `page.waitForFunction`, as functions: a condition given as a string is
+ * evaluated with eval, which the app's Content-Security-Policy refuses. Typed without the DOM,
+ * which this module does not see.
+ */
+export const serviceWorkerInCharge = () =>
+  (globalThis as unknown as { navigator: { serviceWorker: { controller: unknown } } }).navigator.serviceWorker.controller !==
+  null;
+
+/** The app has replaced the page's build-time first screen (scripts/firstScreens.ts). */
+export const firstScreenReplaced = () =>
+  (globalThis as unknown as { document: { querySelector(selector: string): unknown } }).document.querySelector(
+    '#root > [data-first-screen]',
+  ) === null;
