@@ -54,7 +54,7 @@ function showUpdatedNotice(): void {
  */
 export function recoverFromStaleCode(error: unknown): void {
   if (state !== 'idle') return;
-  console.warn("The app's code failed to load: reloading once for the new version.", error);
+  console.warn("The app's code failed to load (a page from before a deployment, or the network).", error);
   if (!navigator.onLine) {
     state = 'waiting';
     window.addEventListener(
