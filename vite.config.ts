@@ -122,6 +122,8 @@ export default defineConfig({
             // Auth is fetched on first use (src/db/auth.ts), after a provider's queue shows.
             // Storage is left out: only admin screens use it (event logos), so it rides with their chunks.
             { name: 'firebase-auth', test: (id) => firebasePackage(id) === 'auth', priority: 2 },
+            // App Check, fetched only by a production build with a site key (src/db/appCheck.ts).
+            { name: 'firebase-app-check', test: (id) => firebasePackage(id) === 'app-check', priority: 2 },
             {
               name: 'react',
               test: /[\\/]node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler)[\\/]/,

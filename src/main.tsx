@@ -6,11 +6,15 @@
 //
 // The start-up runs in stages, each in a task of its own (the page's HTML preloads every stage's
 // code, scripts/firstScreens.ts): the read's request goes out first, and no single task holds a
-// phone's main thread for all of the app's code at once.
+// phone's main thread for all of the app's code at once. Code that fails to load (a page from
+// before a deployment) reloads the page once (src/app/staleCode.ts).
 
+import { loadCode, staleCodeAppStarted, watchForStaleCode } from './app/staleCode';
 import { startSharedEventRead } from './db/sharedEvent';
 import { keepTypedInput } from './lib/firstScreen';
 import { readRoomChoice } from './lib/roomChoice';
+
+watchForStaleCode();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element.');
@@ -34,8 +38,9 @@ else window.addEventListener('load', registerServiceWorker, { once: true });
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 await nextTask();
-const { createRouter, routeReady } = await import('./app/router');
+const { createRouter, routeReady } = await loadCode(() => import('./app/router'));
 const router = createRouter();
 await nextTask();
-const [{ renderApp }] = await Promise.all([import('./app/renderApp'), routeReady(router)]);
+const [{ renderApp }] = await Promise.all([loadCode(() => import('./app/renderApp')), routeReady(router)]);
 renderApp(container, router);
+staleCodeAppStarted();

@@ -15,13 +15,17 @@ export const LOGO_MAX_BYTES = 5 * 1024 * 1024;
  * The browser storage items: the spec's 'profile' and 'presenters', and 'admin-session', which
  * marks a browser where an admin is signed in, so that the admin screens know at once whether
  * to show the sign-in form or wait for the kept sign-in, and 'room', the event a phone chose
- * when several are open (src/lib/roomChoice.ts).
+ * when several are open (src/lib/roomChoice.ts). In the tab's session storage: 'reloaded-for-update',
+ * when the tab last reloaded because the app's code failed to load (src/lib/staleCode.ts), and
+ * 'drafts', what is typed into a form and not yet saved (src/lib/drafts.ts).
  */
 export const STORAGE_KEYS = {
   profile: 'profile',
   presenters: 'presenters',
   adminSession: 'admin-session',
   room: 'room',
+  reloadedForUpdate: 'reloaded-for-update',
+  drafts: 'drafts',
 } as const;
 
 /** Every delay and duration of the UI, in milliseconds. */
@@ -72,6 +76,11 @@ export const timings = {
    * to the SDK, so this is also how soon that is reported. Uploads keep the SDK's own limit.
    */
   storageReadRetryMs: 20_000,
+  /**
+   * After a reload for code that failed to load, how long a further failure shows 'The app was
+   * updated' instead of reloading again (src/lib/staleCode.ts).
+   */
+  staleCodeReloadGuardMs: 60_000,
 } as const;
 
 /** MUI breakpoints of the layout, in pixels. */

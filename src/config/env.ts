@@ -20,6 +20,11 @@ export interface AppEnv {
   /** The innovation office's contact address (shown on Event Closed, excluded from matches). */
   contactEmail: string;
   organisationName: string;
+  /**
+   * The reCAPTCHA Enterprise site key App Check attests the app with (src/db/appCheck.ts); null:
+   * no App Check. Never used against the local backend.
+   */
+  appCheckSiteKey: string | null;
 }
 
 type Source = Record<string, string | boolean | undefined>;
@@ -62,7 +67,18 @@ export function readEnv(source: Source): AppEnv {
       : null,
     contactEmail: text(source, 'VITE_CONTACT_EMAIL', 'innovation@example.edu'),
     organisationName: text(source, 'VITE_ORGANISATION_NAME', 'Polytechnic Innovation Office'),
+    appCheckSiteKey: appCheckSiteKey(source, useEmulators),
   };
+}
+
+/** App Check's site key in a production build; it exchanges its tokens for the app id, so it needs one. */
+function appCheckSiteKey(source: Source, useEmulators: boolean): string | null {
+  const siteKey = text(source, 'VITE_APP_CHECK_SITE_KEY', '');
+  if (useEmulators || siteKey === '') return null;
+  if (text(source, 'VITE_FIREBASE_APP_ID', '') === '') {
+    throw new Error('VITE_APP_CHECK_SITE_KEY needs VITE_FIREBASE_APP_ID: App Check attests that web app.');
+  }
+  return siteKey;
 }
 
 export const env: AppEnv = readEnv(import.meta.env as unknown as Source);

@@ -60,7 +60,7 @@ const isDenied = (error: unknown) => (error as { code?: unknown } | null)?.code 
  */
 export async function getPresenterFeedback(eventId: string, presenterId?: string): Promise<FeedbackRead> {
   const user = await ensureSignedIn();
-  const ref = doc(liteDb(), 'events', eventId, 'feedback', presenterId ?? user.uid).withConverter(feedbackConverter);
+  const ref = doc(await liteDb(), 'events', eventId, 'feedback', presenterId ?? user.uid).withConverter(feedbackConverter);
   try {
     const feedback = (await getDoc(ref)).data();
     return feedback ? { state: 'ready', feedback } : { state: 'none' };

@@ -49,12 +49,12 @@ const finalMatchConverter = readOnlyConverter<FinalMatch>(
   }),
 );
 
-const finalMatchesCollection = () => collection(liteDb(), 'final_matches').withConverter(finalMatchConverter);
+const finalMatchesCollection = async () => collection(await liteDb(), 'final_matches').withConverter(finalMatchConverter);
 
 /** Every final match of one event. */
 export async function getFinalMatches(eventId: string): Promise<FinalMatch[]> {
   await ensureSignedIn();
-  const snapshot = await getDocs(query(finalMatchesCollection(), where('event_id', '==', eventId)));
+  const snapshot = await getDocs(query(await finalMatchesCollection(), where('event_id', '==', eventId)));
   return snapshot.docs.map((document) => document.data());
 }
 
@@ -62,7 +62,7 @@ export async function getFinalMatches(eventId: string): Promise<FinalMatch[]> {
 export async function getFinalMatch(matchId: string): Promise<FinalMatch | null> {
   if (matchId === '') return null;
   await ensureSignedIn();
-  const snapshot = await getDoc(doc(finalMatchesCollection(), matchId));
+  const snapshot = await getDoc(doc(await finalMatchesCollection(), matchId));
   return snapshot.data() ?? null;
 }
 

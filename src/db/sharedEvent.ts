@@ -38,7 +38,7 @@ export interface RoomView {
  */
 export async function readRoomView(choice: RoomChoice | null = null): Promise<RoomView> {
   if (choice?.kind === 'event') {
-    const chosen = await getDoc(doc(liteDb(), 'events', choice.eventId));
+    const chosen = await getDoc(doc(await liteDb(), 'events', choice.eventId));
     if (chosen.exists()) return { event: eventFromData(chosen.id, chosen.data()), rooms: [], room: chosen.id };
   }
   const now = new Date();
@@ -59,7 +59,7 @@ export async function readRoomView(choice: RoomChoice | null = null): Promise<Ro
 
 /** The open events (the rooms in session), by start time, read once through Lite: the room chooser's list when a phone switches rooms. */
 export async function readOpenEvents(): Promise<Event[]> {
-  const open = await getDocs(query(collection(liteDb(), 'events'), where('is_event_open', '==', true)));
+  const open = await getDocs(query(collection(await liteDb(), 'events'), where('is_event_open', '==', true)));
   return sortEvents(open.docs.map((document) => eventFromData(document.id, document.data())));
 }
 

@@ -1,6 +1,6 @@
 // Event logos in Firebase Storage (event_logos/{eventId}_normal.{ext} and _middle.{ext}, the
 // spec's section 3). Only admin screens import this module, so the Storage SDK stays out of a
-// provider's first load.
+// provider's first load. Storage adopts App Check once it has started (src/db/appCheck.ts).
 
 import {
   connectStorageEmulator,
@@ -16,7 +16,10 @@ import {
 import { timings } from '../config/constants';
 import { env } from '../config/env';
 import { isLogoContentType, LOGO_FOLDER, logoPath, logoVariantOf, type LogoVariant } from '../lib/logos';
+import { startAppCheck } from './appCheck';
 import { app } from './firebaseApp';
+
+void startAppCheck();
 
 export const storage = getStorage(app);
 storage.maxOperationRetryTime = timings.storageReadRetryMs;

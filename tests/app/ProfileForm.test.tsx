@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 // The profile form in the real app against the local backend: the fields and their rules, the
-// Privacy Policy, saving (toast, then the presenters after 2 s) and a save that hangs on a dead
-// network (the notice after 30 s).
+// Privacy Policy, saving (toast, then the presenters after 2 s), what was typed brought back after
+// the page reloads, and a save that hangs on a dead network (the notice after 30 s).
 
 import { act, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -103,6 +103,32 @@ describe('the profile form', () => {
       phone: '(555) 010-0123',
       terms_accepted: true,
     });
+  });
+
+  it('brings back what was typed and not yet saved after the page reloads, until it is saved', async () => {
+    const user = userEvent.setup();
+    const first = await renderApp('/profile');
+    await waitFor(() => expect(field('First Name').disabled).toBe(false));
+    await user.type(field('First Name'), 'Grace');
+    await user.type(field('Company Name'), 'Navy Labs');
+    // The page goes (the app reloading itself for a new version) and comes back in the same tab.
+    first.unmount();
+    await renderApp('/profile');
+
+    await waitFor(() => expect(field('First Name').value).toBe('Grace'));
+    expect(field('Company Name').value).toBe('Navy Labs');
+    expect(field('Last Name').value).toBe('');
+    await user.type(field('Last Name'), 'Hopper');
+    await user.type(field('Email'), 'grace@example.com');
+    await user.click(screen.getByRole('checkbox', { name: 'I agree to the Privacy Policy' }));
+    await user.click(saveButton());
+    expect(await screen.findByText('Profile saved successfully!', {}, { timeout: 8000 })).toBeTruthy();
+    expect(JSON.parse(window.localStorage.getItem('profile') ?? '{}')).toMatchObject({
+      first_name: 'Grace',
+      company: 'Navy Labs',
+    });
+    // Saved: nothing is kept to come back a second time.
+    expect(window.sessionStorage.getItem('drafts')).toBeNull();
   });
 
   it('fills the form in with the saved profile for a returning provider', async () => {

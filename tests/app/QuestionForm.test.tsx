@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 // The rating questionnaire in the real app against the local backend: the Star Rating System
 // dialog, the questions by type, submitting (then the presenters after 1 s), a returning
-// provider's saved answers, answers given on a dead network, and a failure.
+// provider's saved answers, answers given on a dead network, answers in progress brought back
+// after the page reloads, and a failure.
 
 import { act, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -183,6 +184,35 @@ describe('the questionnaire', () => {
     });
     expect(screen.queryByText('An error occurred.')).toBeNull();
   }, 45_000);
+
+  it('brings back answers not yet submitted after the page reloads, past the Star Rating System dialog', async () => {
+    const { user, app } = await openQuestions();
+    const stars = await dismissRules(user);
+    await chooseStars(user, stars, '4 Stars: Broad service offerings');
+    await user.type(within(stars).getByLabelText('Comments'), 'Can run a pilot');
+    // The page goes (the app reloading itself for a new version) and comes back in the same tab.
+    app.unmount();
+    await renderApp('/questions/p-ada');
+
+    const restored = await screen.findByRole('region', { name: 'Clinical validation' }, { timeout: 8000 });
+    expect(screen.queryByRole('dialog', { name: 'Star Rating System' })).toBeNull();
+    await waitFor(() =>
+      expect((within(restored).getByLabelText('Comments') as HTMLTextAreaElement).value).toBe('Can run a pilot'),
+    );
+    expect((within(restored).getByRole('radio', { name: '4 Stars: Broad service offerings' }) as HTMLInputElement).checked).toBe(
+      true,
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await screen.findByText('Responses submitted successfully!', {}, { timeout: 8000 });
+    const { uid } = await ensureSignedIn();
+    expect((await adminDb().doc(`responses/${uid}_e1_p-ada_q1`).get()).data()).toMatchObject({
+      rating: 4,
+      comment: 'Can run a pilot',
+    });
+    // Submitted: nothing is kept to come back a second time.
+    expect(window.sessionStorage.getItem('drafts')).toBeNull();
+  });
 
   it("says 'An error occurred.' when the answers cannot be stored", async () => {
     const { user, app } = await openQuestions('bad%2Fid');

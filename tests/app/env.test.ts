@@ -41,4 +41,17 @@ describe('readEnv', () => {
   it('refuses a malformed emulator address', () => {
     expect(() => readEnv({ DEV: true, VITE_AUTH_EMULATOR_HOST: 'localhost' })).toThrow(/host:port/);
   });
+
+  it('turns App Check on in a production build with a site key, and never against the local backend', () => {
+    const production = { DEV: false, VITE_FIREBASE_PROJECT_ID: 'pitch-live-prod', VITE_FIREBASE_APP_ID: '1:123:web:abc' };
+    expect(readEnv(production).appCheckSiteKey).toBeNull();
+    expect(readEnv({ ...production, VITE_APP_CHECK_SITE_KEY: ' 6LcSiteKey ' }).appCheckSiteKey).toBe('6LcSiteKey');
+    expect(readEnv({ DEV: true, VITE_APP_CHECK_SITE_KEY: '6LcSiteKey' }).appCheckSiteKey).toBeNull();
+  });
+
+  it('refuses an App Check site key without the web app id it attests', () => {
+    expect(() =>
+      readEnv({ DEV: false, VITE_FIREBASE_PROJECT_ID: 'pitch-live-prod', VITE_APP_CHECK_SITE_KEY: '6LcSiteKey' }),
+    ).toThrow(/VITE_FIREBASE_APP_ID/);
+  });
 });

@@ -1,6 +1,8 @@
 // The provider's profile form (/profile): name, e-mail, company, phone and the Privacy Policy
 // agreement. Saving shows a success toast and moves on to the presenters after 2 seconds; a
-// save that takes over 30 seconds gets a notice, and a failed one a warning toast.
+// save that takes over 30 seconds gets a notice, and a failed one a warning toast. What is typed
+// and not yet saved is kept in the tab (src/lib/drafts.ts), so a reload of the page, such as the
+// app's own for a new version, brings it back.
 
 import Alert from '@mui/material/Alert';
 import Paper from '@mui/material/Paper';
@@ -11,11 +13,13 @@ import { useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { type ContactField } from '../../components/ContactFields';
 import { ContactFormBody } from '../../components/ContactFormBody';
+import { useDraft } from '../../components/useDraft';
 import { useTypedInput } from '../../components/useTypedInput';
 import { useMounted } from '../../components/useMounted';
 import { PHONE_FORMAT, timings } from '../../config/constants';
 import { paths } from '../../config/paths';
 import { useUser } from '../../contexts/UserContext';
+import { formDraft } from '../../lib/drafts';
 import { formatPhoneInput } from '../../lib/phone';
 import { validateProfile, type ProfileFormValues } from '../../../domain/validation';
 import type { TypedInput } from '../../lib/firstScreen';
@@ -50,6 +54,8 @@ function initialValues(user: Provider | null): ProfileFormValues {
   };
 }
 
+const profileDraft = (stored: unknown) => formDraft(stored, initialValues(null));
+
 /** The form's values with what was typed into the build-time form on top. */
 function withTyped(current: ProfileFormValues, typed: TypedInput['values']): ProfileFormValues {
   const values = { ...current };
@@ -64,10 +70,12 @@ function withTyped(current: ProfileFormValues, typed: TypedInput['values']): Pro
 export function ProfileForm() {
   const { user, saveProfile, startSignIn } = useUser();
   const navigate = useNavigate();
-  const [values, setValues] = useState<ProfileFormValues>(() => initialValues(user));
+  const { draft, keep: keepDraft, drop: dropDraft } = useDraft('profile', profileDraft);
+  const [values, setValues] = useState<ProfileFormValues>(() => draft ?? initialValues(user));
   const [saving, setSaving] = useState(false);
   const [slow, setSlow] = useState(false);
-  const edited = useRef(false);
+  /** Whether the visitor has typed (in this page or before a reload): their values stay. */
+  const edited = useRef(draft !== null);
   const mounted = useMounted();
   const form = useRef<HTMLFormElement>(null);
 
@@ -83,6 +91,10 @@ export function ProfileForm() {
   useEffect(() => {
     if (!edited.current) setValues(initialValues(user));
   }, [user]);
+
+  useEffect(() => {
+    if (edited.current) keepDraft(values);
+  }, [values, keepDraft]);
 
   useEffect(() => {
     if (!saving) return;
@@ -105,6 +117,7 @@ export function ProfileForm() {
     setSlow(false);
     try {
       await saveProfile(values);
+      dropDraft();
       toast.success(profileMessages.saved, { autoClose: timings.profileToastMs });
       setTimeout(() => {
         if (mounted.current) navigate(paths.presenters);

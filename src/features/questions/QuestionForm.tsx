@@ -1,17 +1,20 @@
 // The rating questionnaire for one presenter (/questions/:presenterId): first the 'Star Rating
 // System' dialog, then every question and Submit. A returning provider sees their saved answers
 // and can change them. Answers given offline are kept on the device and synced later: the
-// provider is told so, never that it failed.
+// provider is told so, never that it failed. Answers not yet submitted are kept in the tab
+// (src/lib/drafts.ts), so a reload of the page, such as the app's own for a new version, brings
+// them back, past the Star Rating System dialog the provider has already seen.
 
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { PageLoader } from '../../components/PageLoader';
+import { useDraft } from '../../components/useDraft';
 import { useLoad } from '../../components/useLoad';
 import { useOnline } from '../../components/useOnline';
 import { useMounted } from '../../components/useMounted';
@@ -22,6 +25,7 @@ import { useUser } from '../../contexts/UserContext';
 import { getQuestions } from '../../db/questions';
 import { getMyResponses, saveResponses } from '../../db/responses';
 import { answersFor } from '../../lib/answers';
+import { answersDraft } from '../../lib/drafts';
 import type { Question } from '../../types/question';
 import type { Answer } from '../../types/response';
 import { QuestionField } from './QuestionField';
@@ -65,6 +69,10 @@ export function QuestionForm({ presenterId }: { presenterId: string }) {
   const [savedOffline, setSavedOffline] = useState(false);
   const mounted = useMounted();
   const eventId = event?.id ?? null;
+  // Keyed without the event, which may still be loading after a reload: the dialog is skipped at once.
+  const kept = useDraft(user !== null ? `answers/${user.user_id}/${presenterId}` : null, answersDraft);
+  const { keep: keepDraft, drop: dropDraft } = kept;
+  const draft = kept.draft && (eventId === null || kept.draft.eventId === eventId) ? kept.draft.answers : null;
   const entry = queue.find((item) => item.presenter_id === presenterId) ?? null;
   const presenterName = entry ? `${entry.first_name} ${entry.last_name}`.trim() : '';
 
@@ -80,9 +88,14 @@ export function QuestionForm({ presenterId }: { presenterId: string }) {
   );
   const saved = savedLoad.state === 'ready' ? answersFor(savedLoad.value, presenterId) : {};
 
+  useEffect(() => {
+    if (eventId !== null && Object.keys(edits).length > 0) keepDraft({ eventId, answers: { ...draft, ...edits } });
+  }, [eventId, draft, edits, keepDraft]);
+
   if (user === null) return <Navigate to={paths.profile} replace />;
 
-  const answerOf = (question: Question) => edits[question.question_id] ?? saved[question.question_id] ?? blankAnswer(question);
+  const answerOf = (question: Question) =>
+    edits[question.question_id] ?? draft?.[question.question_id] ?? saved[question.question_id] ?? blankAnswer(question);
   // A question with a saved answer is sent again even when cleared, so the change is kept.
   const toSave = (questions ?? [])
     .map(answerOf)
@@ -98,6 +111,8 @@ export function QuestionForm({ presenterId }: { presenterId: string }) {
     setSavedOffline(false);
     try {
       const outcome = await saveResponses(eventId, presenterId, toSave);
+      // On the device now (and synced, or queued to be): the draft has done its job.
+      dropDraft();
       const state = await confirmation(outcome.synced, online);
       if (state === 'confirmed') {
         toast.success(questionMessages.submitted);
@@ -118,7 +133,11 @@ export function QuestionForm({ presenterId }: { presenterId: string }) {
 
   return (
     <>
-      <StarRatingDialog open={rulesOpen} onGoBack={() => navigate(paths.presenters)} onOk={() => setRulesOpen(false)} />
+      <StarRatingDialog
+        open={rulesOpen && draft === null}
+        onGoBack={() => navigate(paths.presenters)}
+        onOk={() => setRulesOpen(false)}
+      />
       <Stack
         component="form"
         spacing={2}

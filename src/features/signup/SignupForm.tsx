@@ -2,19 +2,22 @@
 // e-mail (read-only: firestore.rules accept only the invite's e-mail), Company Name, Website,
 // Phone Number and the Privacy Policy agreement, checked as the profile form is. Save creates the
 // presenter and uses up the invite, shows the spec's top-centre toast for 6 seconds and, on
-// success, goes to / after 2 seconds (the spec's sections 4, 8 and 9).
+// success, goes to / after 2 seconds (the spec's sections 4, 8 and 9). What is typed and not yet
+// saved is kept in the tab (src/lib/drafts.ts), so a reload of the page brings it back.
 
 import Stack from '@mui/material/Stack';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toast, type ToastOptions } from 'react-toastify';
 import { validateProfile, type ProfileFormErrors, type ProfileFormValues } from '../../../domain/validation';
 import { type ContactField } from '../../components/ContactFields';
 import { ContactFormBody } from '../../components/ContactFormBody';
+import { useDraft } from '../../components/useDraft';
 import { useMounted } from '../../components/useMounted';
 import { PHONE_FORMAT, timings } from '../../config/constants';
 import { paths } from '../../config/paths';
 import { completeSignup } from '../../db/signup';
+import { formDraft } from '../../lib/drafts';
 import { isWebAddress, presenterFormMessages } from '../../lib/presenterForm';
 
 export const signupFormMessages = {
@@ -59,6 +62,18 @@ function validateSignup(values: SignupFormValues): SignupFormErrors {
   return errors;
 }
 
+const blankSignup = (email: string): SignupFormValues => ({
+  first_name: '',
+  last_name: '',
+  email,
+  company: '',
+  phone: '',
+  website: '',
+  terms_accepted: false,
+});
+
+const signupDraft = (stored: unknown) => formDraft(stored, blankSignup(''));
+
 export interface SignupFormProps {
   inviteId: string;
   /** The invite's e-mail, which the presenter signs up with. */
@@ -67,15 +82,10 @@ export interface SignupFormProps {
 
 export function SignupForm({ inviteId, email }: SignupFormProps) {
   const navigate = useNavigate();
-  const [values, setValues] = useState<SignupFormValues>({
-    first_name: '',
-    last_name: '',
-    email,
-    company: '',
-    phone: '',
-    website: '',
-    terms_accepted: false,
-  });
+  const { draft, keep: keepDraft, drop: dropDraft } = useDraft(`signup/${inviteId}`, signupDraft);
+  // The e-mail is always the invite's.
+  const [values, setValues] = useState<SignupFormValues>(() => ({ ...(draft ?? blankSignup(email)), email }));
+  const edited = useRef(draft !== null);
   const [saving, setSaving] = useState(false);
   const [completed, setCompleted] = useState(false);
   const mounted = useMounted();
@@ -84,8 +94,14 @@ export function SignupForm({ inviteId, email }: SignupFormProps) {
   const valid = Object.keys(errors).length === 0;
   const locked = saving || completed;
 
-  const change = (field: keyof SignupFormValues, value: string | boolean) =>
+  useEffect(() => {
+    if (edited.current) keepDraft(values);
+  }, [values, keepDraft]);
+
+  const change = (field: keyof SignupFormValues, value: string | boolean) => {
+    edited.current = true;
     setValues((previous) => ({ ...previous, [field]: value }));
+  };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -93,6 +109,7 @@ export function SignupForm({ inviteId, email }: SignupFormProps) {
     setSaving(true);
     try {
       await completeSignup(inviteId, values);
+      dropDraft();
       toast.success(signupFormMessages.completed, toastOptions);
       setCompleted(true);
       setTimeout(() => {

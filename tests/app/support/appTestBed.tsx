@@ -31,7 +31,7 @@ export function pointAppAt(label: string, hosts: { firestore?: HostPort; auth?: 
 /**
  * The set-up every app test file shares: points the app at a project of its own (Firestore
  * through `network` when given), opens an admin client for the file's tests, and gives each test
- * an empty database, empty browser storage, a restored network and real timers, unmounting what
+ * an empty database, empty browser storage (local and session), a restored network and real timers, unmounting what
  * it rendered. Returns the project id and the admin client's database.
  */
 export function useAppTestBed(label: string, { network }: { network?: NetworkProxy } = {}) {
@@ -51,6 +51,7 @@ export function useAppTestBed(label: string, { network }: { network?: NetworkPro
     network?.restore();
     await resetFirestore(projectId);
     window.localStorage.clear();
+    window.sessionStorage.clear();
   });
 
   afterEach(() => {
