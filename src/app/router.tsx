@@ -8,7 +8,7 @@ import { AppLayout } from '../components/AppLayout';
 import { NotFound } from '../components/NotFound';
 import { PageLoader } from '../components/PageLoader';
 import { routePatterns } from '../config/paths';
-import { loadCode } from './staleCode';
+import { followNavigations, loadCode } from './staleCode';
 
 /** A screen loaded on demand; code that fails to load reloads the page once (src/app/staleCode.ts). */
 const screen = (load: () => Promise<{ default: ComponentType }>) => async () => ({
@@ -57,7 +57,13 @@ export const routes: RouteObject[] = [
 ];
 
 export function createRouter() {
-  return createBrowserRouter(routes);
+  const router = createBrowserRouter(routes);
+  // A screen whose code fails to load is reloaded at the address the visitor was going to.
+  followNavigations(() => {
+    const location = router.state.navigation.location;
+    return location ? `${location.pathname}${location.search}${location.hash}` : undefined;
+  });
+  return router;
 }
 
 /** Resolves once the router has the current route's code (its lazy modules) and can render it. */

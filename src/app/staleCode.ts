@@ -14,6 +14,20 @@ const NOTICE_ID = 'app-updated';
 /** What this page is doing about code that failed to load: one answer per page. */
 let state: 'idle' | 'waiting' | 'reloading' | 'explained' = 'idle';
 let reloadPage = (): void => window.location.reload();
+/** Opens `address` of this app afresh. */
+let openAddress = (address: string): void => window.location.assign(address);
+/** Where a navigation under way is going (the router says: followNavigations), if one is. */
+let pendingAddress = (): string | undefined => undefined;
+
+/**
+ * Tells the recovery where the visitor is going while a screen's code loads: a navigation within
+ * the app commits its address only once the screen's code is in, so a reload for code that failed
+ * must open the screen asked for, not the one still shown (the questionnaire a provider tapped,
+ * not the queue).
+ */
+export function followNavigations(pending: () => string | undefined): void {
+  pendingAddress = pending;
+}
 
 function sessionStore(): Storage | null {
   try {
@@ -48,9 +62,10 @@ function showUpdatedNotice(): void {
 }
 
 /**
- * The app's code failed to load: reloads the page once to pick up the new deployment, or, when
- * this tab already did so moments ago, tells the visitor. Offline, the failure is the network's:
- * it waits until the device is back online (a reload offline would lose the page).
+ * The app's code failed to load: reloads the page once to pick up the new deployment (at the
+ * address the visitor was going to, when a navigation was under way), or, when this tab already
+ * did so moments ago, tells the visitor. Offline, the failure is the network's: it waits until
+ * the device is back online (a reload offline would lose the page).
  */
 export function recoverFromStaleCode(error: unknown): void {
   if (state !== 'idle') return;
@@ -70,12 +85,16 @@ export function recoverFromStaleCode(error: unknown): void {
   const storage = sessionStore();
   if (storage !== null && decideRecovery(storage, Date.now()) === 'reload') {
     state = 'reloading';
-    reloadPage();
+    const destination = pendingAddress();
+    if (destination === undefined || destination === currentAddress()) reloadPage();
+    else openAddress(destination);
   } else {
     state = 'explained';
     showUpdatedNotice();
   }
 }
+
+const currentAddress = () => `${window.location.pathname}${window.location.search}${window.location.hash}`;
 
 /**
  * Loads a part of the app's code; when it fails (rejected, or left empty by the
@@ -101,8 +120,9 @@ export async function loadCode<Module>(load: () => Promise<Module>): Promise<Mod
  * Handles Vite's report of a chunk or preload that failed to load (call it before the app's first
  * dynamic import); returns the way to stop. `reload` replaces the browser's reload only where there is none (jsdom).
  */
-export function watchForStaleCode({ reload }: { reload?: () => void } = {}): () => void {
+export function watchForStaleCode({ reload, open }: { reload?: () => void; open?: (address: string) => void } = {}): () => void {
   if (reload) reloadPage = reload;
+  if (open) openAddress = open;
   const onPreloadError = (event: VitePreloadErrorEvent) => {
     // Handled here: the import resolves empty instead of throwing, and loadCode() sees that.
     event.preventDefault();

@@ -22,9 +22,10 @@ async function openPage() {
   closePage();
   vi.resetModules();
   let reloads = 0;
+  const opened: string[] = [];
   const staleCode = await import('../../src/app/staleCode');
-  closePage = staleCode.watchForStaleCode({ reload: () => (reloads += 1) });
-  return { ...staleCode, reloads: () => reloads };
+  closePage = staleCode.watchForStaleCode({ reload: () => (reloads += 1), open: (address) => opened.push(address) });
+  return { ...staleCode, reloads: () => reloads, opened: () => opened };
 }
 
 /** What Vite dispatches when a chunk or preload of the built app fails to load. */
@@ -62,6 +63,24 @@ afterEach(() => {
 });
 
 describe('a failed chunk or preload', () => {
+  it('opens the screen a navigation under way was going to, not the one still shown', async () => {
+    const page = await openPage();
+    window.history.replaceState(null, '', '/presenters');
+    page.followNavigations(() => '/questions/p-ada');
+    preloadError();
+    expect(page.opened()).toEqual(['/questions/p-ada']);
+    expect(page.reloads()).toBe(0);
+  });
+
+  it('reloads the page shown when no navigation is under way', async () => {
+    const page = await openPage();
+    window.history.replaceState(null, '', '/presenters');
+    page.followNavigations(() => undefined);
+    preloadError();
+    expect(page.opened()).toEqual([]);
+    expect(page.reloads()).toBe(1);
+  });
+
   it('reloads the page once, even when several fail together', async () => {
     const page = await openPage();
     const first = preloadError();
