@@ -47,16 +47,27 @@ export function registerServiceWorker(): void {
     else void updateServiceWorker();
   };
 
+  // The new version takes control of every open tab once any of them asks for it; only the tab
+  // that asked reloads at once, another (perhaps mid-rating) reloads when its own Reload is pressed.
+  // Watched on the browser's own event: the registration helper reports it only for an update
+  // found within a minute of the page's start (later ones, the usual case for a phone open all
+  // session, it treats as another page's and leaves the page on the old version).
+  let controlled = navigator.serviceWorker?.controller != null;
+  navigator.serviceWorker?.addEventListener('controllerchange', () => {
+    // The first install taking charge of the page (clientsClaim) is not a new version.
+    if (!controlled) {
+      controlled = true;
+      return;
+    }
+    newVersionInControl = true;
+    if (reloadAsked) window.location.reload();
+  });
+
   const updateServiceWorker = registerSW({
     onNeedRefresh() {
       toast.info(<UpdatePrompt onReload={reload} />, { toastId: UPDATE_TOAST_ID, autoClose: false, closeOnClick: false });
     },
-    // The new version takes control of every open tab once any of them asks for it; only the tab
-    // that asked reloads at once, another (perhaps mid-rating) reloads when its own Reload is pressed.
-    onNeedReload() {
-      newVersionInControl = true;
-      if (reloadAsked) window.location.reload();
-    },
+
     onRegisteredSW(_url, registration) {
       // Phones sleep between pitches and the app stays open all session: look for a new
       // deployment whenever it is shown again, not only when it is opened.

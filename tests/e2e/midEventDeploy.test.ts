@@ -81,9 +81,13 @@ async function submit(page: Page, answer: string): Promise<void> {
   await page.waitForURL('**/presenters');
 }
 
-/** The answers stored for Ada under the profile this page holds. */
-async function storedAnswers(page: Page): Promise<Record<string, unknown>[]> {
-  const uid = await page.evaluate(() => JSON.parse(window.localStorage.getItem('profile') ?? '{}').user_id as string);
+/** The provider id of the profile this page holds (read before a reload: the test's stored profile comes back on each). */
+const providerId = (page: Page) =>
+  page.evaluate(() => JSON.parse(window.localStorage.getItem('profile') ?? '{}').user_id as string);
+
+/** The answers stored for Ada by this provider. */
+async function storedAnswers(uid: string): Promise<Record<string, unknown>[]> {
+  expect(uid).not.toBe('');
   const answers = await bed().admin.db.collection('responses').where('provider_id', '==', uid).get();
   return answers.docs
     .map((doc) => doc.data())
@@ -132,10 +136,12 @@ describe('a deploy while the room rates', () => {
       expect(await version(first)).toBe(NEW_NAME);
       await rateFirstQuestion(first, 3, 'Interesting.');
       await submit(first, 'Send us the deck.');
+      const firstId = await providerId(first);
       await liveIs(first, 'Ada Okafor');
 
       // The returning phone finishes from its cached code and is told of the new version.
       await submit(again, 'Great pitch.');
+      const againId = await providerId(again);
       await liveIs(again, 'Ada Okafor');
       // The phone is shown again (it had slept between pitches): it looks for a new deployment.
       await again.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
@@ -157,13 +163,13 @@ describe('a deploy while the room rates', () => {
       expect(await version(again)).toBe(NEW_NAME);
 
       // Nothing lost, nothing twice.
-      expect(await storedAnswers(first)).toEqual([
-        { question_id: 'q1', rating: 3, comment: 'Interesting.', response: undefined },
-        { question_id: 'q2', rating: undefined, comment: undefined, response: 'Send us the deck.' },
+      expect(await storedAnswers(firstId)).toEqual([
+        { question_id: 'q1', rating: 3, comment: 'Interesting.', response: null },
+        { question_id: 'q2', rating: null, comment: null, response: 'Send us the deck.' },
       ]);
-      expect(await storedAnswers(again)).toEqual([
-        { question_id: 'q1', rating: 4, comment: 'We can run the pilot.', response: undefined },
-        { question_id: 'q2', rating: undefined, comment: undefined, response: 'Great pitch.' },
+      expect(await storedAnswers(againId)).toEqual([
+        { question_id: 'q1', rating: 4, comment: 'We can run the pilot.', response: null },
+        { question_id: 'q2', rating: null, comment: null, response: 'Great pitch.' },
       ]);
     } finally {
       await Promise.all(contexts.map((context) => context.close()));
