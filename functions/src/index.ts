@@ -20,6 +20,7 @@ import { rebuildRoster, rebuildRostersOf } from './rosters/rebuildRoster.js';
  * Where every function runs. A Firestore trigger must run where the database is: us-central1
  * suits the nam5 multi-region; a database elsewhere needs its own here, e.g. europe-west1 for
  * eur3, or the database's region itself (docs/deploying.md, "Choose the Functions region").
+ * firebase.json's firestore.location names the database's, and `npm run preflight` checks the two.
  */
 const REGION = 'us-central1';
 

@@ -1,164 +1,133 @@
 // `npm run preflight` on a complete configuration (a temporary copy of what a deploy reads) and on
-// copies with one required item broken in turn: each is reported, with the runbook section that
-// fixes it, and only then is the configuration not ready.
+// copies with one thing broken in turn: each is reported with the guide's section that fixes it,
+// and only what would break the deploy (not an advisory note) makes the configuration not ready.
 
-import { execFileSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runPreflight, type Finding } from '../../scripts/preflight';
+import { runPreflight, type Finding, type PreflightOptions } from '../../scripts/preflight';
+import {
+  APP_ENV,
+  CORS,
+  FUNCTIONS_ENV,
+  type CorsEntry,
+  PROJECT,
+  commitAndBuild,
+  dotenv,
+  edit,
+  git,
+  preflightProjects,
+  rebuild,
+  writeBuild,
+} from '../support/preflightProject';
 
-const repo = path.resolve(import.meta.dirname, '../..');
-const PROJECT = 'pitch-live-events';
+const projects = preflightProjects();
+beforeAll(projects.setUp);
+afterAll(projects.tearDown);
 
-const APP_ENV = {
-  VITE_FIREBASE_PROJECT_ID: PROJECT,
-  VITE_FIREBASE_API_KEY: 'AIzaSyA1b2C3d4E5f6G7h8I9j0KlMnOpQrStUvW',
-  VITE_FIREBASE_AUTH_DOMAIN: `${PROJECT}.firebaseapp.com`,
-  VITE_FIREBASE_STORAGE_BUCKET: `${PROJECT}.firebasestorage.app`,
-  VITE_FIREBASE_APP_ID: '1:123456789012:web:0a1b2c3d4e5f60718293a4',
-  VITE_CONTACT_EMAIL: 'innovation@polytechnic.ac.uk',
-  VITE_ORGANISATION_NAME: 'Northgate Polytechnic Innovation Office',
-};
-
-const FUNCTIONS_ENV = {
-  SMTP_HOST: 'smtp.polytechnic.ac.uk',
-  SMTP_PORT: '587',
-  SMTP_SECURE: 'false',
-  SMTP_USER: 'pitch-live',
-  SMTP_FROM: 'innovation@polytechnic.ac.uk',
-  ORGANISATION_NAME: 'Northgate Polytechnic Innovation Office',
-  CONTACT_EMAIL: 'innovation@polytechnic.ac.uk',
-};
-
-const dotenv = (values: Record<string, string>) =>
-  Object.entries(values)
-    .map(([key, value]) => `${key}=${value}\n`)
-    .join('');
-
-let work: string;
-let template: string;
-
-function git(cwd: string, ...args: string[]): string {
-  return execFileSync('git', args, { cwd, encoding: 'utf8' }).trim();
-}
-
-/** A deployable configuration in a git repository of its own, with a hosting build of its commit. */
-function makeTemplate(dir: string): void {
-  const firebaseJson = JSON.parse(readFileSync(path.join(repo, 'firebase.json'), 'utf8')) as {
-    firestore: Record<string, string>;
-  };
-  firebaseJson.firestore.indexes = 'firestore.indexes.json';
-  writeFileSync(path.join(dir, 'firebase.json'), JSON.stringify(firebaseJson, null, 2));
-  writeFileSync(path.join(dir, '.firebaserc'), JSON.stringify({ projects: { default: 'demo-pitch-live', live: PROJECT } }));
-  for (const file of ['firestore.rules', 'storage.rules']) cpSync(path.join(repo, file), path.join(dir, file));
-  const index = {
-    collectionGroup: 'responses',
-    queryScope: 'COLLECTION',
-    fields: [
-      { fieldPath: 'event_id', order: 'ASCENDING' },
-      { fieldPath: 'updated_at', order: 'ASCENDING' },
-    ],
-  };
-  writeFileSync(path.join(dir, 'firestore.indexes.json'), JSON.stringify({ indexes: [index], fieldOverrides: [] }));
-  cpSync(path.join(repo, 'functions', 'src'), path.join(dir, 'functions', 'src'), { recursive: true });
-  // The real build (tsc) is the functions' own test; here the predeploy's outcome is what counts.
-  writeFileSync(
-    path.join(dir, 'functions', 'package.json'),
-    JSON.stringify({ name: 'f', private: true, scripts: { build: 'node -e ""' } }),
-  );
-  writeFileSync(path.join(dir, 'functions', '.env.live'), dotenv(FUNCTIONS_ENV));
-  writeFileSync(path.join(dir, '.env.production.local'), dotenv(APP_ENV));
-  writeFileSync(path.join(dir, '.gitignore'), 'dist/\n*.local\n');
-  git(dir, 'init', '-q');
-  git(dir, 'add', '.');
-  git(dir, '-c', 'user.name=t', '-c', 'user.email=t@localhost', 'commit', '-q', '-m', 'configuration');
-  writeBuild(dir, { commit: git(dir, 'rev-parse', 'HEAD') });
-}
-
-function writeBuild(dir: string, info: { commit?: string | null; projectId?: string; dirty?: boolean; mode?: string }): void {
-  mkdirSync(path.join(dir, 'dist'), { recursive: true });
-  writeFileSync(path.join(dir, 'dist', 'index.html'), '<!doctype html>');
-  const build = {
-    commit: null,
-    dirty: false,
-    mode: 'production',
-    projectId: PROJECT,
-    builtAt: new Date().toISOString(),
-    ...info,
-  };
-  writeFileSync(path.join(dir, 'dist', 'build-info.json'), JSON.stringify(build));
-}
-
-let copies = 0;
 /**
- * A fresh copy of the complete configuration, broken by `breakIt` (the change committed and built,
+ * A fresh copy of the complete configuration, changed by `breakIt` (the change committed and built,
  * as a deployer would) or by `breakBuild` (after the build), and what preflight finds.
  */
-function preflightWith(breakIt: (dir: string) => void, breakBuild?: (dir: string) => void): Finding[] {
-  const dir = path.join(work, `copy-${copies++}`);
-  cpSync(template, dir, { recursive: true });
+function preflightWith(
+  breakIt: (dir: string) => void,
+  breakBuild?: (dir: string) => void,
+  options: Partial<PreflightOptions> = {},
+): Finding[] {
+  const dir = projects.copy();
   breakIt(dir);
-  if (git(dir, 'status', '--porcelain') !== '') {
-    git(dir, 'add', '-A');
-    git(dir, '-c', 'user.name=t', '-c', 'user.email=t@localhost', 'commit', '-q', '-m', 'change');
-    writeBuild(dir, { commit: git(dir, 'rev-parse', 'HEAD') });
-  }
+  commitAndBuild(dir);
   breakBuild?.(dir);
-  return runPreflight({ root: dir, projectId: PROJECT });
+  return runPreflight({ root: dir, project: PROJECT, ...options });
 }
 
-const missing = (findings: Finding[]) => findings.filter((f) => !f.ok);
-const edit = (file: string, change: (text: string) => string) => writeFileSync(file, change(readFileSync(file, 'utf8')));
+const failures = (findings: Finding[]) => findings.filter((f) => !f.ok);
+const notes = (findings: Finding[]) => findings.filter((f) => f.note);
+const messages = (findings: Finding[]) => findings.map((f) => f.message);
+const appEnvFile = (dir: string) => path.join(dir, '.env.production.local');
+const paramsFile = (dir: string) => path.join(dir, 'functions', `.env.${PROJECT}`);
+const withoutLine = (key: string) => (text: string) => text.replace(new RegExp(`^${key}=.*\\n`, 'm'), '');
+const setLine = (key: string, value: string) => (text: string) => `${withoutLine(key)(text)}${key}=${value}\n`;
 
-beforeAll(() => {
-  // The app's settings come from the copy's .env files alone.
-  for (const key of Object.keys(process.env)) if (key.startsWith('VITE_')) delete process.env[key];
-  work = mkdtempSync(path.join(tmpdir(), 'preflight-'));
-  template = path.join(work, 'template');
-  mkdirSync(path.join(template, 'functions'), { recursive: true });
-  makeTemplate(template);
-});
-
-afterAll(() => rmSync(work, { recursive: true, force: true }));
+/** GitHub's anchor for a heading's text (as tests/lint/markdownLinks.test.ts slugs it). */
+const slug = (heading: string) =>
+  heading
+    .trim()
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\p{M}\s_-]/gu, '')
+    .replace(/ /g, '-');
 
 describe('npm run preflight', () => {
-  it('finds nothing missing in a complete configuration', () => {
+  it('finds nothing to fix, and nothing to note, in a complete configuration', () => {
     const findings = preflightWith(() => {});
-    expect(missing(findings)).toEqual([]);
-    expect(findings.map((f) => f.message)).toContain('firestore.rules parses');
+    expect(failures(findings)).toEqual([]);
+    expect(notes(findings)).toEqual([]);
+    expect(messages(findings)).toContain('firestore.rules parses');
+  });
+
+  it('links every finding to a section of the guide that exists', () => {
+    const guide = readFileSync(path.resolve(import.meta.dirname, '../../docs/deploying.md'), 'utf8');
+    const anchors = new Set([...guide.matchAll(/^#{1,6}\s+(.+?)\s*$/gm)].map((m) => slug(m[1] ?? '')));
+    const everything = [
+      ...preflightWith(() => {}),
+      ...preflightWith((dir) => {
+        rmSync(path.join(dir, 'storage.cors.json'));
+        rmSync(paramsFile(dir));
+        writeFileSync(path.join(dir, 'functions', '.env.live'), dotenv({ ...FUNCTIONS_ENV, SMTP_USER: '', APP_URL: 'http://x' }));
+        edit(
+          appEnvFile(dir),
+          (t) => `${withoutLine('VITE_APP_CHECK_SITE_KEY')(t)}VITE_FIREBASE_STORAGE_BUCKET=${PROJECT}.appspot.com\n`,
+        );
+        edit(path.join(dir, 'firebase.json'), (t) => t.replace('"location": "nam5"', '"location": "eur3"'));
+      }),
+      ...runPreflight({ root: projects.copy(), project: 'demo-pitch-live' }),
+    ];
+    const fixes = new Set(everything.map((f) => f.fix));
+    expect(fixes.size).toBeGreaterThan(8);
+    for (const fix of fixes) {
+      expect(fix).toMatch(/^docs\/deploying\.md#/);
+      expect(anchors, fix).toContain(fix.split('#')[1]);
+    }
   });
 
   it("reads the app's settings and checks the build of the mode given", () => {
-    const dir = path.join(work, 'mode');
-    cpSync(template, dir, { recursive: true });
-    renameSync(path.join(dir, '.env.production.local'), path.join(dir, '.env.live.local'));
-    writeBuild(dir, { commit: git(dir, 'rev-parse', 'HEAD'), mode: 'live' });
-    expect(missing(runPreflight({ root: dir, projectId: PROJECT, mode: 'live' }))).toEqual([]);
-    expect(missing(runPreflight({ root: dir, projectId: PROJECT })).map((f) => f.message)).toContain(
-      'VITE_FIREBASE_API_KEY is not set for mode production',
+    const dir = projects.copy();
+    renameSync(appEnvFile(dir), path.join(dir, '.env.live.local'));
+    rebuild(dir, { mode: 'live' });
+    expect(failures(runPreflight({ root: dir, project: PROJECT, mode: 'live' }))).toEqual([]);
+    expect(messages(failures(runPreflight({ root: dir, project: PROJECT })))).toContain(
+      'VITE_FIREBASE_API_KEY is not set for mode production: add it to .env.production.local',
     );
   });
 
-  it('refuses a demo project id', () => {
-    const dir = path.join(work, 'demo');
-    cpSync(template, dir, { recursive: true });
-    const findings = missing(runPreflight({ root: dir, projectId: 'demo-pitch-live' }));
-    expect(findings.map((f) => f.message)).toContain('demo-pitch-live is a demo project id, which never reaches Firebase');
+  it('takes the alias as firebase deploy does, and names both in its messages', () => {
+    const dir = projects.copy();
+    expect(failures(runPreflight({ root: dir, project: 'live' }))).toEqual([]);
+    edit(appEnvFile(dir), setLine('VITE_FIREBASE_PROJECT_ID', 'other-project'));
+    rebuild(dir, { projectId: 'other-project' });
+    expect(messages(failures(runPreflight({ root: dir, project: 'live' })))).toEqual([
+      `VITE_FIREBASE_PROJECT_ID in .env.production.local is other-project, not live (${PROJECT})`,
+      `dist/ was built for other-project, not live (${PROJECT}): npm run build -- --mode production`,
+    ]);
+  });
+
+  it('refuses a demo project, by id or by alias', () => {
+    const dir = projects.copy();
+    expect(messages(failures(runPreflight({ root: dir, project: 'demo-pitch-live' })))).toContain(
+      'demo-pitch-live is a demo project, which never reaches Firebase',
+    );
+    expect(messages(failures(runPreflight({ root: dir, project: 'default' })))).toContain(
+      'default (demo-pitch-live) is a demo project, which never reaches Firebase',
+    );
   });
 
   describe("the app's settings", () => {
-    it.each(Object.keys(APP_ENV))('reports %s missing', (key) => {
-      const findings = missing(
-        preflightWith((dir) =>
-          edit(path.join(dir, '.env.production.local'), (t) => t.replace(new RegExp(`^${key}=.*\\n`, 'm'), '')),
-        ),
-      );
+    it.each(Object.keys(APP_ENV).filter((key) => key !== 'VITE_APP_CHECK_SITE_KEY'))('reports %s missing', (key) => {
+      const findings = failures(preflightWith((dir) => edit(appEnvFile(dir), withoutLine(key))));
       expect(findings).toEqual([
         {
           ok: false,
-          message: `${key} is not set for mode production`,
+          message: `${key} is not set for mode production: add it to .env.production.local`,
           fix: 'docs/deploying.md#point-this-repository-at-the-project',
         },
       ]);
@@ -169,110 +138,331 @@ describe('npm run preflight', () => {
       ['VITE_CONTACT_EMAIL', 'innovation@example.edu'],
       ['VITE_ORGANISATION_NAME', 'Polytechnic Innovation Office'],
     ])('reports %s left at the demo value', (key, value) => {
-      const findings = missing(
-        preflightWith((dir) => edit(path.join(dir, '.env.production.local'), (t) => `${t}${key}=${value}\n`)),
-      );
-      expect(findings.map((f) => f.message)).toContain(`${key} is a demo value (${value})`);
+      const findings = failures(preflightWith((dir) => edit(appEnvFile(dir), setLine(key, value))));
+      expect(messages(findings)).toContain(`${key} is a demo value (${value}): set this project's in .env.production.local`);
     });
 
     it('reports settings of another project and the emulators switched on', () => {
-      const findings = missing(
+      const findings = failures(
         preflightWith((dir) =>
-          edit(
-            path.join(dir, '.env.production.local'),
-            (t) => `${t}VITE_FIREBASE_PROJECT_ID=other-project\nVITE_USE_EMULATORS=true\n`,
-          ),
+          edit(appEnvFile(dir), (t) => `${setLine('VITE_FIREBASE_PROJECT_ID', 'other-project')(t)}VITE_USE_EMULATORS=true\n`),
         ),
       );
-      expect(findings.map((f) => f.message)).toEqual(
+      expect(messages(findings)).toEqual(
         expect.arrayContaining([
-          `VITE_FIREBASE_PROJECT_ID is other-project, not ${PROJECT}`,
-          'VITE_USE_EMULATORS is true: the build would talk to the local emulators',
+          `VITE_FIREBASE_PROJECT_ID in .env.production.local is other-project, not live (${PROJECT})`,
+          'VITE_USE_EMULATORS is true in .env.production.local: the build would talk to the local emulators',
         ]),
       );
+    });
+
+    describe('the Storage bucket', () => {
+      const withBucket = (bucket: string) =>
+        preflightWith((dir) => edit(appEnvFile(dir), setLine('VITE_FIREBASE_STORAGE_BUCKET', bucket)));
+
+      it('notes the legacy appspot.com form, which is right for an older project', () => {
+        const findings = withBucket(`${PROJECT}.appspot.com`);
+        expect(failures(findings)).toEqual([]);
+        expect(messages(notes(findings))).toEqual([expect.stringContaining(`is ${PROJECT}.appspot.com, the legacy form`)]);
+      });
+
+      it('takes a custom bucket with a valid name', () => {
+        expect(failures(withBucket('northgate-pitch-logos'))).toEqual([]);
+      });
+
+      it.each([
+        ['gs://pitch-live-events.firebasestorage.app', 'it starts with gs://'],
+        ['Pitch_Logos', 'a bucket name has lower-case letters'],
+        ['my-google-bucket', 'it starts with "goog" or contains "google"'],
+        ['ab', 'it is 2 characters long'],
+      ])('refuses %s', (bucket, problem) => {
+        expect(messages(failures(withBucket(bucket)))).toEqual([
+          expect.stringMatching(
+            new RegExp(
+              `^VITE_FIREBASE_STORAGE_BUCKET in \\.env\\.production\\.local is not a bucket name: ${problem.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}`,
+            ),
+          ),
+        ]);
+      });
+
+      it("refuses another project's default bucket", () => {
+        expect(messages(failures(withBucket('other-project.firebasestorage.app')))).toEqual([
+          `VITE_FIREBASE_STORAGE_BUCKET (other-project.firebasestorage.app) is the default bucket of other-project, not of ${PROJECT}`,
+        ]);
+      });
+    });
+
+    describe('App Check', () => {
+      it('notes that App Check is off when no site key is set, without failing', () => {
+        const findings = preflightWith((dir) => edit(appEnvFile(dir), withoutLine('VITE_APP_CHECK_SITE_KEY')));
+        expect(failures(findings)).toEqual([]);
+        expect(notes(findings)).toEqual([
+          {
+            ok: true,
+            note: true,
+            message: 'App Check is off: VITE_APP_CHECK_SITE_KEY is not set in .env.production.local',
+            fix: 'docs/deploying.md#app-check',
+          },
+        ]);
+      });
+
+      it('reports a site key that is not one', () => {
+        const findings = failures(
+          preflightWith((dir) =>
+            edit(appEnvFile(dir), setLine('VITE_APP_CHECK_SITE_KEY', '6LcA1b2C3d4E5f6G7h8I9j0K lMnOpQrStUvWxYz')),
+          ),
+        );
+        expect(findings).toEqual([
+          {
+            ok: false,
+            message:
+              'VITE_APP_CHECK_SITE_KEY in .env.production.local is not a reCAPTCHA site key (40 letters, digits, - or _; got 40 characters)',
+            fix: 'docs/deploying.md#app-check',
+          },
+        ]);
+      });
     });
   });
 
   describe('the Functions params and secret', () => {
-    const envFile = (dir: string) => path.join(dir, 'functions', '.env.live');
-
     it.each(['SMTP_HOST', 'SMTP_FROM'])('reports %s, which has no default, missing', (key) => {
-      const findings = missing(
-        preflightWith((dir) => edit(envFile(dir), (t) => t.replace(new RegExp(`^${key}=.*\\n`, 'm'), ''))),
-      );
+      const findings = failures(preflightWith((dir) => edit(paramsFile(dir), withoutLine(key))));
       expect(findings).toEqual([
         {
           ok: false,
-          message: `${key} has no value (no default): set it in functions/.env.live`,
+          message: `${key} has no value (no default): set it in functions/.env.${PROJECT}`,
           fix: 'docs/deploying.md#mail-and-matching-settings',
         },
       ]);
     });
 
     it.each(['ORGANISATION_NAME', 'CONTACT_EMAIL'])('reports %s left to its demo default', (key) => {
-      const findings = missing(
-        preflightWith((dir) => edit(envFile(dir), (t) => t.replace(new RegExp(`^${key}=.*\\n`, 'm'), ''))),
+      const findings = failures(preflightWith((dir) => edit(paramsFile(dir), withoutLine(key))));
+      expect(messages(findings)).toEqual([expect.stringContaining(`${key} would be its demo default`)]);
+    });
+
+    it("names the project id's params file when there is none, also before an alias exists", () => {
+      const findings = failures(
+        preflightWith((dir) => {
+          rmSync(paramsFile(dir));
+          writeFileSync(path.join(dir, '.firebaserc'), JSON.stringify({ projects: { default: 'demo-pitch-live' } }));
+        }),
       );
-      expect(findings.map((f) => f.message)).toEqual([expect.stringContaining(`${key} would be its demo default`)]);
+      expect(messages(findings)).toContain(`SMTP_HOST has no value (no default): set it in functions/.env.${PROJECT}`);
     });
 
-    it("names the alias's params file when there is none", () => {
-      const findings = missing(preflightWith((dir) => rmSync(envFile(dir))));
-      expect(findings.map((f) => f.message)).toContain('SMTP_HOST has no value (no default): set it in functions/.env.live');
+    it('notes the params the deploy will ask for, which it would write into the same file', () => {
+      const findings = preflightWith((dir) =>
+        edit(paramsFile(dir), (t) => withoutLine('CONTACT_LAST_NAME')(withoutLine('APP_URL')(t))),
+      );
+      expect(failures(findings)).toEqual([]);
+      expect(messages(notes(findings))).toEqual([
+        `firebase deploy will ask for APP_URL, CONTACT_LAST_NAME (offering the defaults) and write the answers into functions/.env.${PROJECT}: list them there to deploy without questions`,
+      ]);
     });
 
-    it('reads functions/.env too, and the project id as well as its alias', () => {
+    it('fails when the alias file and the project id file both exist, naming both and the fix', () => {
+      const findings = failures(
+        preflightWith((dir) => writeFileSync(path.join(dir, 'functions', '.env.live'), 'SMTP_PORT=587\n')),
+      );
+      expect(findings).toEqual([
+        {
+          ok: false,
+          message:
+            `Both functions/.env.live and functions/.env.${PROJECT} exist: firebase deploy refuses to deploy with both ("Can't have both dotenv files"). ` +
+            `Move the lines of functions/.env.live into functions/.env.${PROJECT} and delete functions/.env.live`,
+          fix: 'docs/deploying.md#mail-and-matching-settings',
+        },
+      ]);
+    });
+
+    it("fails on a params file named after the alias alone, which the deploy's first question turns into two", () => {
+      const findings = failures(preflightWith((dir) => renameSync(paramsFile(dir), path.join(dir, 'functions', '.env.live'))));
+      expect(messages(findings)).toEqual([
+        `functions/.env.live is named after the alias: firebase deploy reads it only with --project live, and writes any param it asks for into functions/.env.${PROJECT}, which then stops every deploy. Rename it to functions/.env.${PROJECT}`,
+      ]);
+    });
+
+    it('reads functions/.env, shared by every project, under the project file', () => {
       const findings = preflightWith((dir) => {
-        rmSync(envFile(dir));
         writeFileSync(path.join(dir, 'functions', '.env'), dotenv({ ...FUNCTIONS_ENV, SMTP_HOST: '' }));
-        writeFileSync(path.join(dir, 'functions', `.env.${PROJECT}`), 'SMTP_HOST=smtp.polytechnic.ac.uk\n');
+        writeFileSync(paramsFile(dir), 'SMTP_HOST=smtp.polytechnic.ac.uk\n');
       });
-      expect(missing(findings)).toEqual([]);
+      expect(failures(findings)).toEqual([]);
     });
 
     it('reports the secret written into a params file, a port that is no number and a contact that differs from the app', () => {
-      const findings = missing(
+      const findings = failures(
         preflightWith((dir) =>
-          edit(envFile(dir), (t) => `${t}SMTP_PASSWORD=hunter2\nSMTP_PORT=submission\nCONTACT_EMAIL=office@polytechnic.ac.uk\n`),
+          edit(
+            paramsFile(dir),
+            (t) =>
+              `${withoutLine('SMTP_PORT')(t)}SMTP_PASSWORD=hunter2\nSMTP_PORT=submission\nCONTACT_EMAIL=office@polytechnic.ac.uk\n`,
+          ),
         ),
       );
-      expect(findings.map((f) => f.message)).toEqual([
-        'SMTP_PASSWORD is a secret: remove it from functions/.env.live and set it with functions:secrets:set',
+      expect(messages(findings)).toEqual([
+        `SMTP_PASSWORD is a secret: remove it from functions/.env.${PROJECT} and set it with functions:secrets:set`,
         'SMTP_PORT must be a whole number (got "submission")',
         "CONTACT_EMAIL (office@polytechnic.ac.uk) differs from the app's VITE_CONTACT_EMAIL (innovation@polytechnic.ac.uk)",
       ]);
     });
 
     it('reports functions that declare no secret', () => {
-      const findings = missing(
-        preflightWith((dir) => {
-          const transport = path.join(dir, 'functions', 'src', 'mail', 'transport.ts');
-          edit(transport, (t) =>
+      const findings = failures(
+        preflightWith((dir) =>
+          edit(path.join(dir, 'functions', 'src', 'mail', 'transport.ts'), (t) =>
             t.replace("defineSecret('SMTP_PASSWORD')", "defineString('SMTP_PASSWORD_NAME', { default: 'x' })"),
-          );
-        }),
+          ),
+        ),
       );
-      expect(findings.map((f) => f.message)).toEqual(['The functions declare no secret (SMTP_PASSWORD: defineSecret)']);
+      expect(messages(findings)).toEqual(['The functions declare no secret (SMTP_PASSWORD: defineSecret)']);
+    });
+
+    describe('SMTP', () => {
+      it('notes sending without a user, which relays that accept only known addresses refuse', () => {
+        const findings = preflightWith((dir) => edit(paramsFile(dir), setLine('SMTP_USER', '')));
+        expect(failures(findings)).toEqual([]);
+        expect(notes(findings)).toEqual([
+          expect.objectContaining({
+            message: expect.stringMatching(/^SMTP_USER is empty: .*Use an account on port 587 or 465$/),
+            fix: 'docs/deploying.md#e-mail-deliverability',
+          }),
+        ]);
+      });
+
+      it('notes port 25, and fails a port and TLS setting that cannot talk to each other', () => {
+        expect(messages(notes(preflightWith((dir) => edit(paramsFile(dir), setLine('SMTP_PORT', '25')))))).toEqual([
+          'SMTP_PORT is 25, which Google Cloud blocks for outgoing mail: use 587 or 465',
+        ]);
+        expect(messages(failures(preflightWith((dir) => edit(paramsFile(dir), setLine('SMTP_PORT', '465')))))).toEqual([
+          'SMTP_PORT 465 speaks TLS from the start: set SMTP_SECURE=true',
+        ]);
+        expect(messages(failures(preflightWith((dir) => edit(paramsFile(dir), setLine('SMTP_SECURE', 'true')))))).toEqual([
+          'SMTP_PORT 587 starts in plain text and upgrades (STARTTLS): set SMTP_SECURE=false',
+        ]);
+      });
     });
   });
 
-  describe('rules, indexes and builds', () => {
+  describe('APP_URL, a custom domain and the Storage CORS file', () => {
+    const customDomain =
+      (appUrl: string, cors = CORS) =>
+      (dir: string) => {
+        edit(paramsFile(dir), setLine('APP_URL', appUrl));
+        writeFileSync(path.join(dir, 'storage.cors.json'), JSON.stringify(cors));
+      };
+    const withOrigin = (origin: string): CorsEntry[] => CORS.map((entry) => ({ ...entry, origin: [...entry.origin, origin] }));
+
+    it('takes a custom domain in APP_URL when the CORS file lists it, with or without --domain', () => {
+      const change = customDomain('https://pitch.polytechnic.ac.uk/', withOrigin('https://pitch.polytechnic.ac.uk'));
+      expect(failures(preflightWith(change))).toEqual([]);
+      expect(failures(preflightWith(change, undefined, { domain: 'pitch.polytechnic.ac.uk' }))).toEqual([]);
+    });
+
+    it('reports a custom domain in APP_URL that the CORS file does not list', () => {
+      expect(failures(preflightWith(customDomain('https://pitch.polytechnic.ac.uk')))).toEqual([
+        {
+          ok: false,
+          message: 'storage.cors.json does not let https://pitch.polytechnic.ac.uk GET: add them to its "origin" list',
+          fix: 'docs/deploying.md#storage-cors',
+        },
+      ]);
+    });
+
+    it.each([
+      ['http://pitch.polytechnic.ac.uk', 'APP_URL (http://pitch.polytechnic.ac.uk) must start with https://'],
+      [
+        'https://pitch.polytechnic.ac.uk/app',
+        "APP_URL (https://pitch.polytechnic.ac.uk/app) must be the app's origin alone, with no path (https://pitch.polytechnic.ac.uk)",
+      ],
+      ['pitch.polytechnic.ac.uk', 'APP_URL (pitch.polytechnic.ac.uk) is not an address (https://your.domain)'],
+      [
+        'https://other-project.web.app',
+        `APP_URL (https://other-project.web.app) is another project's Hosting address, not ${PROJECT}'s`,
+      ],
+    ])('reports APP_URL %s', (appUrl, message) => {
+      const findings = failures(preflightWith(customDomain(appUrl, withOrigin('https://pitch.polytechnic.ac.uk'))));
+      expect(findings).toEqual([{ ok: false, message, fix: 'docs/deploying.md#a-custom-domain' }]);
+    });
+
+    it('with --domain, requires APP_URL to be that domain and the CORS file to list it', () => {
+      const domain = { domain: 'pitch.polytechnic.ac.uk' };
+      expect(messages(failures(preflightWith(() => {}, undefined, domain)))).toEqual([
+        'APP_URL is empty: with the domain https://pitch.polytechnic.ac.uk set APP_URL=https://pitch.polytechnic.ac.uk, or the e-mails link to *.web.app',
+        'storage.cors.json does not let https://pitch.polytechnic.ac.uk GET: add them to its "origin" list',
+      ]);
+      expect(messages(failures(preflightWith(customDomain(`https://${PROJECT}.web.app`), undefined, domain)))).toContain(
+        `APP_URL is https://${PROJECT}.web.app, not the domain named, https://pitch.polytechnic.ac.uk`,
+      );
+      expect(messages(failures(preflightWith(() => {}, undefined, { domain: 'not a domain' })))).toEqual([
+        '--domain not a domain is not a domain name (for example pitch.northgate.ac.uk)',
+      ]);
+    });
+
+    it("reports the project's Hosting origins missing from the CORS file, or GET not allowed", () => {
+      const local = CORS.map((entry) => ({ ...entry, origin: ['http://127.0.0.1:5173', `https://${PROJECT}.web.app`] }));
+      expect(messages(failures(preflightWith(customDomain('', local))))).toEqual([
+        `storage.cors.json does not let https://${PROJECT}.firebaseapp.com GET: add them to its "origin" list`,
+      ]);
+      const putOnly = CORS.map((entry) => ({ ...entry, method: ['PUT'] }));
+      expect(messages(failures(preflightWith(customDomain('', putOnly))))).toEqual([
+        `storage.cors.json does not let https://${PROJECT}.web.app, https://${PROJECT}.firebaseapp.com GET: add them to its "origin" list`,
+      ]);
+    });
+
+    it('notes an origin with a trailing slash, which never matches', () => {
+      const findings = preflightWith(customDomain('', withOrigin('https://pitch.polytechnic.ac.uk/')));
+      expect(messages(notes(findings))).toEqual([
+        'storage.cors.json lists https://pitch.polytechnic.ac.uk/: an origin has no trailing slash, so this one never matches',
+      ]);
+    });
+
+    it.each([
+      [
+        'missing',
+        (dir: string) => rmSync(path.join(dir, 'storage.cors.json')),
+        "storage.cors.json does not exist: the Duplicate event's logo copy needs the bucket's CORS",
+      ],
+      [
+        'not JSON',
+        (dir: string) => writeFileSync(path.join(dir, 'storage.cors.json'), '[{ origin: }]'),
+        'storage.cors.json is not JSON',
+      ],
+      [
+        'not a list',
+        (dir: string) => writeFileSync(path.join(dir, 'storage.cors.json'), '{"cors": []}'),
+        'storage.cors.json: it is not a JSON list of CORS entries',
+      ],
+      [
+        'without methods',
+        (dir: string) => writeFileSync(path.join(dir, 'storage.cors.json'), '[{"origin": ["*"]}]'),
+        'storage.cors.json: entry 0 has no "method" list',
+      ],
+    ])('reports a CORS file %s', (_case, breakIt, message) => {
+      expect(failures(preflightWith(breakIt))).toEqual([
+        { ok: false, message: expect.stringContaining(message), fix: 'docs/deploying.md#storage-cors' },
+      ]);
+    });
+  });
+
+  describe('rules, indexes, location and builds', () => {
     it('reports a rules file that does not parse, with where', () => {
-      const findings = missing(
+      const findings = failures(
         preflightWith((dir) => edit(path.join(dir, 'firestore.rules'), (t) => t.replace('allow ', 'alow '))),
       );
       expect(findings).toEqual([
         {
           ok: false,
           message: expect.stringMatching(/^firestore\.rules does not parse: .*firestore\.rules:\d+:\d+/),
-          fix: 'docs/deploying.md#build-and-deploy',
+          fix: 'docs/deploying.md#deploy',
         },
       ]);
     });
 
     it('reports a missing Storage rules file', () => {
-      const findings = missing(preflightWith((dir) => rmSync(path.join(dir, 'storage.rules'))));
-      expect(findings.map((f) => f.message)).toEqual(["storage.rules (firebase.json's storage.rules) does not exist"]);
+      const findings = failures(preflightWith((dir) => rmSync(path.join(dir, 'storage.rules'))));
+      expect(messages(findings)).toEqual(["storage.rules (firebase.json's storage.rules) does not exist"]);
     });
 
     it.each([
@@ -303,12 +493,52 @@ describe('npm run preflight', () => {
         'firestore.indexes.json: field event_id of index 0 needs exactly one of order, arrayConfig, vectorConfig',
       ],
     ])('reports an indexes file %s', (_case, breakIt, message) => {
-      const findings = missing(preflightWith(breakIt));
-      expect(findings.map((f) => f.message)).toEqual([expect.stringContaining(message)]);
+      const findings = failures(preflightWith(breakIt));
+      expect(messages(findings)).toEqual([expect.stringContaining(message)]);
+    });
+
+    describe("firebase.json's Firestore location and the functions' REGION", () => {
+      const setLocation = (location: string, region?: string) => (dir: string) => {
+        edit(path.join(dir, 'firebase.json'), (t) => t.replace('"location": "nam5"', `"location": "${location}"`));
+        if (region)
+          edit(path.join(dir, 'functions', 'src', 'index.ts'), (t) =>
+            t.replace("const REGION = 'us-central1'", `const REGION = '${region}'`),
+          );
+      };
+
+      it.each([
+        ['eur3', 'europe-west1'],
+        ['europe-west2', 'europe-west2'],
+      ])('takes %s with REGION %s', (location, region) => {
+        expect(failures(preflightWith(setLocation(location, region)))).toEqual([]);
+      });
+
+      it('reports a REGION that does not suit the location', () => {
+        expect(failures(preflightWith(setLocation('eur3')))).toEqual([
+          {
+            ok: false,
+            message: "The functions' REGION is us-central1, but firebase.json's firestore.location eur3 needs europe-west1",
+            fix: 'docs/deploying.md#choose-the-functions-region',
+          },
+        ]);
+      });
+
+      it('reports no location, which a deploy would fill in with nam5', () => {
+        const findings = failures(
+          preflightWith((dir) => edit(path.join(dir, 'firebase.json'), (t) => t.replace(',\n    "location": "nam5"', ''))),
+        );
+        expect(findings).toEqual([
+          {
+            ok: false,
+            message: 'firebase.json names no firestore.location: a deploy would create a missing database in nam5',
+            fix: 'docs/deploying.md#create-the-database',
+          },
+        ]);
+      });
     });
 
     it('reports functions that do not build', () => {
-      const findings = missing(
+      const findings = failures(
         preflightWith((dir) =>
           writeFileSync(
             path.join(dir, 'functions', 'package.json'),
@@ -316,14 +546,14 @@ describe('npm run preflight', () => {
           ),
         ),
       );
-      expect(findings.map((f) => f.message)).toEqual([expect.stringMatching(/^The functions do not build/)]);
+      expect(messages(findings)).toEqual([expect.stringMatching(/^The functions do not build/)]);
     });
 
     it.each([
       [
         'no build',
         (dir: string) => rmSync(path.join(dir, 'dist'), { recursive: true }),
-        'dist/ holds no build (npm run build -- --mode production)',
+        'dist/ holds no build: npm run build -- --mode production',
       ],
       [
         'a build of another commit',
@@ -332,29 +562,78 @@ describe('npm run preflight', () => {
       ],
       [
         'a build for another project',
-        (dir: string) => writeBuild(dir, { commit: git(dir, 'rev-parse', 'HEAD'), projectId: 'pitch-live-staging' }),
-        `dist/ was built for pitch-live-staging, not ${PROJECT}`,
+        (dir: string) => rebuild(dir, { projectId: 'pitch-live-staging' }),
+        `dist/ was built for pitch-live-staging, not live (${PROJECT}): npm run build -- --mode production`,
       ],
       [
         'a build of uncommitted changes',
-        (dir: string) => writeBuild(dir, { commit: git(dir, 'rev-parse', 'HEAD'), dirty: true }),
-        'dist/ or the working tree has uncommitted changes',
+        (dir: string) => rebuild(dir, { dirty: true }),
+        'dist/ or the working tree has uncommitted changes: commit, then npm run build -- --mode production',
       ],
       [
         'a build of another mode',
-        (dir: string) => writeBuild(dir, { commit: git(dir, 'rev-parse', 'HEAD'), mode: 'staging' }),
-        'dist/ was built in mode staging, not production (npm run build -- --mode production)',
+        (dir: string) => rebuild(dir, { mode: 'staging' }),
+        'dist/ was built in mode staging, not production: npm run build -- --mode production',
       ],
       [
         'a build with uncommitted changes since',
         (dir: string) => edit(path.join(dir, 'firestore.rules'), (t) => `${t}\n`),
         'dist/ or the working tree has uncommitted changes',
       ],
-    ])('reports %s in dist/', (_case, breakBuild, message) => {
-      const findings = missing(preflightWith(() => {}, breakBuild));
+    ])('reports %s in dist/, linking the section with the build command', (_case, breakBuild, message) => {
+      const findings = failures(preflightWith(() => {}, breakBuild));
       expect(findings).toEqual([
-        { ok: false, message: expect.stringContaining(message), fix: 'docs/deploying.md#build-and-deploy' },
+        { ok: false, message: expect.stringContaining(message), fix: 'docs/deploying.md#check-before-deploying' },
       ]);
     });
+
+    describe('source maps', () => {
+      const writeMap = (dir: string) => writeFileSync(path.join(dir, 'dist', 'assets', 'index-a1b2c3.js.map'), '{"version":3}');
+      const ignoreMaps = (dir: string) =>
+        edit(path.join(dir, 'firebase.json'), (t) => t.replace('"ignore": [', '"ignore": ["**/*.map", '));
+
+      it('fails when Hosting would publish the .map files of dist/', () => {
+        const findings = failures(preflightWith(() => {}, writeMap));
+        expect(findings).toEqual([
+          {
+            ok: false,
+            message: `Hosting would publish 1 source map(s) (assets/index-a1b2c3.js.map): add "**/*.map" to firebase.json's hosting.ignore`,
+            fix: 'docs/deploying.md#source-maps',
+          },
+        ]);
+      });
+
+      it("passes hidden source maps: .map files that firebase.json's hosting.ignore keeps back", () => {
+        const findings = preflightWith(ignoreMaps, writeMap);
+        expect(failures(findings)).toEqual([]);
+        expect(messages(findings)).toContain('dist/ publishes no source map');
+      });
+
+      it('fails a script or style sheet that points browsers at a source map, and not one that only mentions the words', () => {
+        const pointing = (dir: string) => {
+          writeFileSync(
+            path.join(dir, 'dist', 'assets', 'index-a1b2c3.js'),
+            'console.log("app");\n//# sourceMappingURL=index-a1b2c3.js.map\n',
+          );
+          mkdirSync(path.join(dir, 'dist', 'assets'), { recursive: true });
+          writeFileSync(
+            path.join(dir, 'dist', 'assets', 'index-d4e5f6.css'),
+            'a{}\n/*# sourceMappingURL=index-d4e5f6.css.map */\n',
+          );
+        };
+        expect(messages(failures(preflightWith(ignoreMaps, pointing)))).toEqual([
+          '2 file(s) in dist/ point browsers at a source map (assets/index-a1b2c3.js, assets/index-d4e5f6.css): build with hidden source maps',
+        ]);
+        const mentioning = (dir: string) =>
+          writeFileSync(path.join(dir, 'dist', 'assets', 'index-a1b2c3.js'), 'const s = "//# sourceMappingURL=";\n');
+        expect(failures(preflightWith(ignoreMaps, mentioning))).toEqual([]);
+      });
+    });
+  });
+
+  it('keeps a committed change found by git (the copies are repositories of their own)', () => {
+    const dir = projects.copy();
+    expect(git(dir, 'status', '--porcelain')).toBe('');
+    expect(readFileSync(path.join(dir, 'functions', `.env.${PROJECT}`), 'utf8')).toBe(dotenv(FUNCTIONS_ENV));
   });
 });
