@@ -22,9 +22,8 @@ const unit = [
   'tests/functions/build.test.ts',
   'tests/lib/**/*.test.ts',
   'tests/lint/**/*.test.ts',
-  'tests/scripts/preflight.test.ts',
+  'tests/scripts/preflight*.test.ts',
   'tests/scripts/hostingHeaders.test.ts',
-  'tests/scripts/preflightCli.test.ts',
 ];
 const backendHttp = ['tests/backend/http/**/*.test.ts'];
 const browser = [

@@ -6,6 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { runPreflight, type Finding, type PreflightOptions } from '../../scripts/preflight';
 
 const repo = path.resolve(import.meta.dirname, '../..');
 export const PROJECT = 'pitch-live-events';
@@ -131,11 +132,31 @@ function makeTemplate(dir: string): void {
   rebuild(dir);
 }
 
+export interface PreflightProjects {
+  setUp: () => void;
+  tearDown: () => void;
+  copy: () => string;
+  /**
+   * A fresh copy of the complete configuration, changed by `breakIt` (the change committed and
+   * built, as a deployer would) or by `breakBuild` (after the build), and what preflight finds.
+   */
+  preflightWith: (
+    breakIt: (dir: string) => void,
+    breakBuild?: (dir: string) => void,
+    options?: Partial<PreflightOptions>,
+  ) => Finding[];
+}
+
 /** The template, made once per test file, and numbered copies of it under one temporary folder. */
-export function preflightProjects(): { setUp: () => void; tearDown: () => void; copy: () => string } {
+export function preflightProjects(): PreflightProjects {
   let work = '';
   let template = '';
   let copies = 0;
+  const copy = () => {
+    const dir = path.join(work, `copy-${copies++}`);
+    cpSync(template, dir, { recursive: true });
+    return dir;
+  };
   return {
     setUp() {
       // The app's settings come from the copy's .env files alone.
@@ -145,13 +166,31 @@ export function preflightProjects(): { setUp: () => void; tearDown: () => void; 
       makeTemplate(template);
     },
     tearDown: () => rmSync(work, { recursive: true, force: true }),
-    copy() {
-      const dir = path.join(work, `copy-${copies++}`);
-      cpSync(template, dir, { recursive: true });
-      return dir;
+    copy,
+    preflightWith(breakIt, breakBuild, options = {}) {
+      const dir = copy();
+      breakIt(dir);
+      commitAndBuild(dir);
+      breakBuild?.(dir);
+      return runPreflight({ root: dir, project: PROJECT, ...options });
     },
   };
 }
+
+export const failures = (findings: Finding[]): Finding[] => findings.filter((f) => !f.ok);
+export const notes = (findings: Finding[]): Finding[] => findings.filter((f) => f.note);
+export const messages = (findings: Finding[]): string[] => findings.map((f) => f.message);
+export const appEnvFile = (dir: string): string => path.join(dir, '.env.production.local');
+export const paramsFile = (dir: string): string => path.join(dir, 'functions', `.env.${PROJECT}`);
+/** Changes to a dotenv file's text: a key's line taken out, or set to a value. */
+export const withoutLine =
+  (key: string) =>
+  (text: string): string =>
+    text.replace(new RegExp(`^${key}=.*\\n`, 'm'), '');
+export const setLine =
+  (key: string, value: string) =>
+  (text: string): string =>
+    `${withoutLine(key)(text)}${key}=${value}\n`;
 
 /** Commits what changed in `dir` and builds again, as a deployer would after editing settings. */
 export function commitAndBuild(dir: string): void {
