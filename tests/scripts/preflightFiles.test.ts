@@ -271,11 +271,19 @@ describe('npm run preflight', () => {
 
     describe('source maps', () => {
       const writeMap = (dir: string) => writeFileSync(path.join(dir, 'dist', 'assets', 'index-a1b2c3.js.map'), '{"version":3}');
-      const ignoreMaps = (dir: string) =>
-        edit(path.join(dir, 'firebase.json'), (t) => t.replace('"ignore": [', '"ignore": ["**/*.map", '));
+      /** firebase.json's hosting.ignore: Firebase's usual list, and the .map files when `maps` is false. */
+      const ignoring =
+        ({ maps }: { maps: boolean }) =>
+        (dir: string) =>
+          edit(path.join(dir, 'firebase.json'), (text) => {
+            const config = JSON.parse(text) as { hosting: { ignore: string[] } };
+            config.hosting.ignore = ['firebase.json', '**/.*', '**/node_modules/**', ...(maps ? ['**/*.map'] : [])];
+            return JSON.stringify(config, null, 2);
+          });
+      const ignoreMaps = ignoring({ maps: true });
 
       it('fails when Hosting would publish the .map files of dist/', () => {
-        const findings = failures(preflightWith(() => {}, writeMap));
+        const findings = failures(preflightWith(ignoring({ maps: false }), writeMap));
         expect(findings).toEqual([
           {
             ok: false,
