@@ -55,9 +55,8 @@ export function declaredParams(functionsSource: string): DeclaredParam[] {
 export const paramsFile = (projectId: string): string => `functions/.env.${projectId}`;
 
 interface FunctionsEnv {
+  /** The values the files give; a param missing here is one the deploy will ask for. */
   values: Record<string, string>;
-  /** Whether each value came from a file (false: the deploy will ask for it). */
-  fromFile: Set<string>;
   /** A file the guide does not use, which breaks the deploy (both names present) or the next one. */
   problem: Finding | null;
 }
@@ -92,9 +91,7 @@ function functionsEnv(root: string, target: Target): FunctionsEnv {
       PARAMS,
     );
   }
-  const own = { ...byAlias, ...byId };
-  const values = { ...shared, ...own };
-  return { values, fromFile: new Set(Object.keys(values)), problem };
+  return { values: { ...shared, ...byAlias, ...byId }, problem };
 }
 
 export interface ParamsResult {
@@ -105,7 +102,7 @@ export interface ParamsResult {
 
 export function checkFunctionsParams(root: string, target: Target, appEnv: Record<string, string>): ParamsResult {
   const params = declaredParams(path.join(root, 'functions', 'src'));
-  const { values, fromFile, problem } = functionsEnv(root, target);
+  const { values, problem } = functionsEnv(root, target);
   const where = paramsFile(target.projectId);
   const findings: Finding[] = problem ? [problem] : [];
   const secrets = params.filter((p) => p.kind === 'Secret');
@@ -118,7 +115,7 @@ export function checkFunctionsParams(root: string, target: Target, appEnv: Recor
   const asked: string[] = [];
   for (const param of params.filter((p) => p.kind !== 'Secret')) {
     const value = values[param.name] ?? param.defaultValue;
-    if (!fromFile.has(param.name) && param.hasDefault) asked.push(param.name);
+    if (!(param.name in values) && param.hasDefault) asked.push(param.name);
     if (value === undefined || (value === '' && !param.hasDefault)) {
       findings.push(fail(`${param.name} has no value (no default): set it in ${where}`, PARAMS));
     } else if (value !== '' && isDemoValue(value)) {
