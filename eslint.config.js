@@ -10,7 +10,16 @@ import tseslint from 'typescript-eslint';
 import zones from './scripts/lint/zones.js';
 
 export default defineConfig(
-  globalIgnores(['node_modules/', 'dist/', '.data/', 'coverage/', 'tests/artifacts/', 'functions/lib/', '**/*.d.ts']),
+  globalIgnores([
+    'node_modules/',
+    'dist/',
+    'dist-local/',
+    '.data/',
+    'coverage/',
+    'tests/artifacts/',
+    'functions/lib/',
+    '**/*.d.ts',
+  ]),
   js.configs.recommended,
   tseslint.configs.recommended,
   {

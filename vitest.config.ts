@@ -32,7 +32,7 @@ const browser = [
   'tests/conformance/rules/rulesBrowser.test.ts',
   'tests/conformance/storage/storageBrowser.test.ts',
 ];
-const exclude = ['**/node_modules/**', 'dist/**', '.data/**'];
+const exclude = ['**/node_modules/**', 'dist/**', 'dist-local/**', '.data/**'];
 
 // Limits that only a hang reaches: with both cores busy elsewhere, a component test typing into a
 // form (jsdom and userEvent are CPU-bound) runs several times slower than on an idle machine.
