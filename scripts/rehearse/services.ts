@@ -5,7 +5,6 @@
 
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
@@ -15,14 +14,7 @@ import { startHostingEmulator } from '../hosting/emulator.js';
 import type { LocalBackend } from '../hosting/headers.js';
 
 export { launchChromium } from '../chromium.js';
-
-export async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
+export { freePort } from '../hosting/emulator.js';
 
 export async function loadFirestoreRules(repoRoot: string, firestorePort: number, projectId: string): Promise<void> {
   const rules = await fs.readFile(path.join(repoRoot, 'firestore.rules'), 'utf8');
