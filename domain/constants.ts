@@ -14,11 +14,11 @@ export const PRESENTER_STATUSES = ['Up Next', 'Completed'] as const;
 export const DEFAULT_MIN_MATCH_SCORE = 4;
 export const DEFAULT_MAX_MATCHES_PER_PRESENTER = 5;
 
-/** Fair scores and conflicts of interest when the event sets neither (issue 11): the DECISIONS.md scores, conflicts excluded. */
+/** Fair scores and conflicts of interest when the event sets neither: the DECISIONS.md scores, conflicts excluded. */
 export const DEFAULT_FAIR_SCORES = false;
 export const DEFAULT_EXCLUDE_CONFLICTS = true;
 
-/** 'Share feedback with presenters' when the event does not set it (issue 24): off. */
+/** 'Share feedback with presenters' when the event does not set it: off. */
 export const DEFAULT_SHARE_FEEDBACK = false;
 
 /**

@@ -48,17 +48,17 @@ export interface EventDocument<Time = unknown> {
   /** Matching setting (DECISIONS.md): the most providers matched to one presenter. */
   max_matches_per_presenter: number;
   /**
-   * Matching setting (issue 11, 'Correct for lenient and harsh raters'): score on each provider's
+   * Matching setting ('Correct for lenient and harsh raters'): score on each provider's
    * ratings standardised against their own (domain/insights.ts). Absent: false.
    */
   fair_scores?: boolean;
   /**
-   * Matching setting (issue 11, 'Exclude conflicts of interest from matching'): never match a
+   * Matching setting ('Exclude conflicts of interest from matching'): never match a
    * provider with a presenter of the same company or e-mail domain. Absent: true.
    */
   exclude_conflicts?: boolean;
   /**
-   * 'Share feedback with presenters' (issue 24): matching writes each presenter their ratings and
+   * 'Share feedback with presenters': matching writes each presenter their ratings and
    * comments without authors (domain/feedback.ts). Absent: false.
    */
   share_feedback?: boolean;

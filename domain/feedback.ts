@@ -1,4 +1,4 @@
-// Feedback presenters take home (issue 24, point 2): when the event shares feedback with its
+// Feedback presenters take home: when the event shares feedback with its
 // presenters, the matching reaction writes each presenter what the providers said about their
 // pitch, question by question: how many rated, the mean, how the ratings spread over 1-5 stars,
 // and the comments, none with its author. Pure, so the Cloud Function, the local worker and the
@@ -20,7 +20,7 @@
 import { RATING_MAX, RATING_MIN } from './constants.js';
 import type { QuestionDocument, QuestionType } from './documents.js';
 
-/** The fewest raters a question needs before anything of it is shared (issue 24). */
+/** The fewest raters a question needs before anything of it is shared. */
 export const FEEDBACK_MIN_RATERS = 3;
 
 /** What the presenter reads in place of a question with too few raters. */

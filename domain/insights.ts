@@ -1,4 +1,4 @@
-// The statistics behind the organisers' insights (issue 11): how lenient or harsh each provider
+// The statistics behind the organisers' insights: how lenient or harsh each provider
 // rates, their ratings standardised against their own habits ("fair scores"), how far the room
 // disagrees about a presenter, and conflicts of interest between providers and presenters. Pure,
 // so that matching (domain/matching.ts), the insights page and the tests share one definition.

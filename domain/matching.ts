@@ -21,7 +21,7 @@
 // - The provider and presenter details copy only the fields final_matches shows, never a stored
 //   document as a whole (a provider's phone must not reach the results).
 //
-// Two settings of the event (issue 11) change the rules above, each by itself:
+// Two settings of the event change the rules above, each by itself:
 // - `fairScores` (off unless true): each rating counts as the provider's fair rating, standardised
 //   against the mean and spread of all their star ratings in the event (domain/insights.ts, with
 //   its fallback to raw stars for providers with few ratings or no spread); the reasons still

@@ -1,5 +1,5 @@
 // An event's public roster (rosters/{eventId}): the company of each presenter its rounds name, for
-// the room display (issue 12), which anyone may open with the event id alone. The event document
+// the room display, which anyone may open with the event id alone. The event document
 // carries ids and names only (DECISIONS.md, "Privacy"), and presenters/{id} holds e-mails and
 // phone numbers, which stay private; the roster copies the one more field the room may show. The
 // server keeps it (functions/src/rosters/), rebuilt from the event and its presenters whenever

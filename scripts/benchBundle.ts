@@ -1,6 +1,6 @@
 // `npm run bench:bundle`: builds the app and prints the gzipped JavaScript a provider's first
 // load of /presenters needs, chunk by chunk (scripts/firstLoad.ts says what counts). Checks the
-// 250 KB gzip budget (issue 12) and that no admin code (events dashboard, event control,
+// 250 KB gzip budget and that no admin code (events dashboard, event control,
 // presenter management, admin login) rides along. Then prints what those chunks fetch later, on
 // first use, outside the budget: the full Firestore SDK once the queue shows
 // (src/db/sharedEvent.ts), Auth, the toasts, the service worker's registration.

@@ -5,7 +5,7 @@
 // Budget: one read per live-presenter change (the event document), no re-read of lists. Opening
 // the queue reads the event twice: the first read through Firestore Lite, then the full SDK's
 // listener (src/db/sharedEvent.ts). Measured twice: a phone that opens /presenters (the shared
-// event), then one that joined the room by its link (/join/{code}, issue 24: its event's document
+// event), then one that joined the room by its link (/join/{code}: its event's document
 // alone is followed).
 
 import { ADMIN } from '../backend/src/authz/identity.js';

@@ -20,7 +20,7 @@ const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element.');
 keepTypedInput(container);
 
-// Every page shows the shared event, or the room the phone joined (issue 24): its read goes out while the app's code starts.
+// Every page shows the shared event, or the room the phone joined: its read goes out while the app's code starts.
 startSharedEventRead(readRoomChoice(window.location, () => window.localStorage, Date.now())).catch(() => undefined);
 
 // After the page's load event (it may have come before this script ran: the page requests the

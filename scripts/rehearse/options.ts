@@ -11,7 +11,7 @@ export interface RehearsalOptions {
   /** Rounds of the event (1-3); the presenters are spread over them. */
   rounds: number;
   /**
-   * Events running at once (parallel rooms, issue 24), each with its own admin page, its own
+   * Events running at once (parallel rooms), each with its own admin page, its own
    * presenters (`presenters` each) and a share of the providers and phones, which join their room
    * by its link; the report has a part per room.
    */

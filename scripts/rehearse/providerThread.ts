@@ -34,7 +34,7 @@ export interface ThreadProvider {
   /** Goes offline once, mid-rating. */
   drop: boolean;
   seed: number;
-  /** The event of the room it joined (parallel rooms, issue 24); absent: the shared event. */
+  /** The event of the room it joined (parallel rooms); absent: the shared event. */
   room?: string;
 }
 

@@ -18,7 +18,7 @@ export interface DeliveryFigures {
   superseded: number;
 }
 
-/** One room's part of the report (parallel rooms, issue 24): its event, its providers and its checks. */
+/** One room's part of the report (parallel rooms): its event, its providers and its checks. */
 export interface RoomReport {
   /** 'A', 'B', … */
   room: string;

@@ -1,4 +1,4 @@
-// The rehearsal's rooms (`--rooms N`, parallel rooms, issue 24): each room is an event with its own
+// The rehearsal's rooms (`--rooms N`, parallel rooms): each room is an event with its own
 // admin page, presenters, SDK providers and phones. After the event, each room is checked on its
 // own: its answers as stored against the ones given in it, its final matches against the oracle
 // over its answers alone, and the result e-mails of its people; report.ts prints a part per room.

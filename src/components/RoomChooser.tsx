@@ -1,4 +1,4 @@
-// "Which room are you in?" (parallel rooms, issue 24): the open events with their titles and
+// "Which room are you in?" (parallel rooms): the open events with their titles and
 // locations, for a phone that has chosen none while several are open (the landing page and
 // /presenters ask first) or that switches rooms from the queue. Loaded on demand: most phones
 // never see it. Given no `rooms`, it reads the open events itself (a switch from the queue).

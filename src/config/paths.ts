@@ -18,9 +18,9 @@ export const routePatterns = {
   insights: '/events/:eventId/insights',
   invite: '/invite',
   signup: '/signup',
-  /** A presenter's feedback from one event (issue 24); an admin previews a presenter's with ?presenter={id}. */
+  /** A presenter's feedback from one event; an admin previews a presenter's with ?presenter={id}. */
   feedback: '/feedback/:eventId',
-  /** A room's join link (issue 24): the room display's QR code and printed link; it opens the room's queue. */
+  /** A room's join link: the room display's QR code and printed link; it opens the room's queue. */
   join: '/join/:code',
 } as const;
 

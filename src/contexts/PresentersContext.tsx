@@ -1,6 +1,6 @@
 // The shared event followed live, the presenter queue derived from it, and the presenters the
 // current user has answered about (Completed). The queue comes from the event document alone,
-// so a change of live presenter costs one document read. With parallel rooms (issue 24) it is
+// so a change of live presenter costs one document read. With parallel rooms it is
 // the room the phone joined or chose instead (src/lib/roomChoice.ts), and while several events
 // are open and none is chosen, the rooms to choose from. Needs <UserProvider> above it.
 

@@ -33,11 +33,11 @@ export interface EventFields {
   startTime: Date | null;
   /** 1, 2 or 3 (the spec's section 9). */
   numberOfRounds: number;
-  /** 'Correct for lenient and harsh raters' (issue 11); absent: the default on create, unchanged on update. */
+  /** 'Correct for lenient and harsh raters'; absent: the default on create, unchanged on update. */
   fairScores?: boolean;
-  /** 'Exclude conflicts of interest from matching' (issue 11); absent: the default on create, unchanged on update. */
+  /** 'Exclude conflicts of interest from matching'; absent: the default on create, unchanged on update. */
   excludeConflicts?: boolean;
-  /** 'Share feedback with presenters' (issue 24); absent: the default on create, unchanged on update. */
+  /** 'Share feedback with presenters'; absent: the default on create, unchanged on update. */
   shareFeedback?: boolean;
 }
 
@@ -188,7 +188,7 @@ async function deleteEventDocuments(
   await deleteAllFound(query(collection(db, collectionName), where('event_id', '==', eventId)));
 }
 
-/** Deletes the feedback the matching reaction wrote for the event's presenters (issue 24). */
+/** Deletes the feedback the matching reaction wrote for the event's presenters. */
 async function deleteEventFeedback(eventId: string): Promise<void> {
   await deleteAllFound(collection(eventsCollection, eventId, 'feedback'));
 }

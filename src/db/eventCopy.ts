@@ -1,4 +1,4 @@
-// 'Duplicate event' on the events dashboard (issue 24, point 3): a new closed event with the
+// 'Duplicate event' on the events dashboard: a new closed event with the
 // original's settings, logos (copied files, not shared ones), rounds' presenters and, since the
 // questionnaire is the same for every event, its questions; none of the original's progress,
 // answers, matches or e-mails. What is kept and what starts afresh is src/lib/eventCopy.ts.

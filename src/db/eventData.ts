@@ -77,10 +77,10 @@ export function eventFromData(id: string, data: Record<string, unknown>): Event 
     isSliderOpen: toBoolean(data.is_slider_open),
     minMatchScore: toNumberOr(data.min_match_score, DEFAULT_MIN_MATCH_SCORE),
     maxMatchesPerPresenter: toNumberOr(data.max_matches_per_presenter, DEFAULT_MAX_MATCHES_PER_PRESENTER),
-    // Events saved before these settings existed have neither: the defaults (issue 11).
+    // Events saved before these settings existed have neither: the defaults.
     fairScores: typeof data.fair_scores === 'boolean' ? data.fair_scores : DEFAULT_FAIR_SCORES,
     excludeConflicts: typeof data.exclude_conflicts === 'boolean' ? data.exclude_conflicts : DEFAULT_EXCLUDE_CONFLICTS,
-    // Events saved before 'Share feedback with presenters' existed (issue 24) share nothing.
+    // Events saved before 'Share feedback with presenters' existed share nothing.
     shareFeedback: typeof data.share_feedback === 'boolean' ? data.share_feedback : DEFAULT_SHARE_FEEDBACK,
     ...optional('matchingStatus', toReactionStatus(data.matching_status)),
     ...optional('emailingStatus', toReactionStatus(data.emailing_status)),

@@ -20,7 +20,7 @@ const eventsCollection = collection(db, 'events').withConverter(eventConverter);
 /**
  * Receives the shared event (or null) and whether it came from the device's cache (true) or the
  * server (false): a caller that already showed newer server data can skip a stale cached one.
- * watchSharedEvent also passes the open events (parallel rooms, issue 24).
+ * watchSharedEvent also passes the open events (parallel rooms).
  */
 export type EventListener = (event: Event | null, fromCache: boolean, open?: Event[]) => void;
 
@@ -34,7 +34,7 @@ export function watchEvent(eventId: string, callback: EventListener, onError: (e
 }
 
 /**
- * Follows the event a phone chose (parallel rooms, issue 24): its document alone, so a change
+ * Follows the event a phone chose (parallel rooms): its document alone, so a change
  * costs one read, and, like watchSharedEvent's listener, it tells the connection module whether
  * the SDK hears from the server. Only changes of data (or the first word from the server) are
  * passed on; the event's absence only once the server says so (a cold cache knows nothing).

@@ -1,4 +1,4 @@
-// The feedback a presenter takes home (events/{eventId}/feedback/{presenterId}, issue 24), written
+// The feedback a presenter takes home (events/{eventId}/feedback/{presenterId}), written
 // by the matching reaction when the event shares feedback. firestore.rules lets only that presenter
 // (their signed-up uid is their presenter id) and admins read it, so a read waits for the sign-in
 // (anonymous for a presenter) first. Read once through Firestore Lite: it does not change while

@@ -1,6 +1,6 @@
 // Why each provider of a final match matched (match_reasons/{id}, the final match's id), written
 // by the matching reaction beside final_matches, with whether the scores are fair scores and who
-// was left out for a conflict of interest (issue 11). It tells how each provider rated the presenter,
+// was left out for a conflict of interest. It tells how each provider rated the presenter,
 // so only admins may read it (firestore.rules): call it for a signed-in admin only.
 
 import { collection, doc, getDoc } from 'firebase/firestore';

@@ -21,7 +21,7 @@ import { liteDb, readEventsOnce } from './lite';
 /** How long the full SDK waits for the Lite read before starting anyway (a stalled network: its cache may show the queue). */
 const LITE_READ_WAIT_MS = 3_000;
 
-/** What a phone shows (parallel rooms, issue 24; src/lib/roomChoice.ts). */
+/** What a phone shows (parallel rooms: src/lib/roomChoice.ts). */
 export interface RoomView {
   /** The chosen room's event, else the shared event; null when there is none. */
   event: Event | null;
@@ -123,7 +123,7 @@ function fullSdkOnDevice(): boolean {
  * a failure of the live listener, or of both the Lite read and the full SDK's fetch (offline on
  * a first visit: the fetch is tried again, and the listener starts when it arrives). With
  * `live: false` it reads the event once through Lite and stops there (onError on failure).
- * With a `room` chosen (issue 24), it follows that event's document instead (a room code once
+ * With a `room` chosen, it follows that event's document instead (a room code once
  * the Lite read has looked it up), and `onRooms` hears, before each `callback`, the rooms to
  * choose from and the room followed (RoomView). Returns the unsubscribe function.
  */

@@ -1,4 +1,4 @@
-// 'Duplicate event' (issue 24, point 3): what the copy of an event for the next session of a
+// 'Duplicate event': what the copy of an event for the next session of a
 // series keeps and what it starts afresh. It keeps the settings, the logos and the rounds'
 // presenters; it starts closed at round 1 with nobody live, with no matching or e-mailing under
 // way or done, and its title and start time say it is the next session.

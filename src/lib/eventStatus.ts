@@ -1,4 +1,4 @@
-// What the events dashboard says about each event at a glance (issue 24, point 3): one status
+// What the events dashboard says about each event at a glance: one status
 // (live, upcoming, closed, or how far matching and the result e-mails have got, failures marked),
 // the number of presenters, and the dashboard's order: live first, then upcoming by date, then
 // past events, newest first.

@@ -1,4 +1,4 @@
-// Parallel rooms (issue 24): which event a phone follows when several are open. A room display's
+// Parallel rooms: which event a phone follows when several are open. A room display's
 // QR code and printed link carry its event as a short code, /join/{code}, that can be typed;
 // the code is computed from the event id (roomCode), so events need no new field and a copied
 // event has its own code at once. A phone that joins through it, or picks a room from the list,

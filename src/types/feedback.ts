@@ -1,4 +1,4 @@
-// The feedback a presenter takes home (events/{eventId}/feedback/{presenterId}, issue 24): their
+// The feedback a presenter takes home (events/{eventId}/feedback/{presenterId}): their
 // ratings and comments per question without authors, as the matching reaction wrote them
 // (domain/feedback.ts), with its time as a Date.
 

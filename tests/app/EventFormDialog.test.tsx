@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 // The 'Edit Event' dialog as the control screen opens it (with the live event), signed in as an
 // admin against the local backend, firestore.rules in force: its fields prefilled, Update Event's
-// enabling rule and save, the matching settings (issue 11) and 'Share feedback with presenters'
-// (issue 24) shown and saved, the warning before
+// enabling rule and save, the matching settings and 'Share feedback with presenters'
+// shown and saved, the warning before
 // fewer rounds drop presenters, 'Error updating event' kept in the dialog, and Delete Event
 // through 'Confirm Deletion' back to /events.
 

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// The events dashboard answers "what is happening?" (issue 24), signed in as an admin against the
+// The events dashboard answers "what is happening?", signed in as an admin against the
 // local backend with firestore.rules in force: each card's status chip (Live now, Upcoming,
 // Closed, Matching done, E-mails sent, failures marked in words), its start in the browser's
 // locale, its presenters and the providers who rated; live events first, then upcoming ones by

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// The feedback page (/feedback/:eventId, issue 24) in the real app against the local backend with
+// The feedback page (/feedback/:eventId) in the real app against the local backend with
 // firestore.rules in force: the signed-in presenter reads their own (the question with too few
 // raters says so), a visitor with none reads that there is none yet, and 'could not be loaded'
 // when the server is unreachable; an admin previews a presenter's from the match details (the

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 // The presenters screen with the real app against the local backend: who gets sent to the
 // profile, the countdown and Event Closed pages, and the live queue in its groups. With two open
-// events (parallel rooms, issue 24): the room chooser first, then the chosen room's queue, kept
+// events (parallel rooms): the room chooser first, then the chosen room's queue, kept
 // on the device, and a switch back to the list.
 
 import { act, render, within } from '@testing-library/react';

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// What the questionnaire says about sharing (issue 24), in the real app against the local backend:
+// What the questionnaire says about sharing, in the real app against the local backend:
 // when the event shares feedback with presenters, each comment field (and a written answer) is
 // preceded by a plain line saying it reaches the presenter without the provider's name, which also
 // describes the field; with the setting off, the questionnaire says nothing about sharing.

@@ -1,7 +1,7 @@
 // The queue's first read through Firestore Lite and the hand-over to the full SDK's live
 // listener (src/db/sharedEvent.ts), with the real SDKs against the local backend: Lite picks the
 // same event as the live listener, its Timestamps read as Dates, and no change made around the
-// hand-over is missed. With parallel rooms (issue 24): a chosen room or a room code is read and
+// hand-over is missed. With parallel rooms: a chosen room or a room code is read and
 // followed by itself, and several open events with none chosen are offered as rooms.
 
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// The feedback a presenter takes home (issue 24, domain/feedback.ts): per question the count, the
+// The feedback a presenter takes home (domain/feedback.ts): per question the count, the
 // mean, the distribution over 1-5 and the comments without their authors; nothing of a question
 // with fewer than 3 raters; one answer per provider (the latest); other events and presenters
 // left out; then properties over generated answers (fast-check): the counts add up, the mean

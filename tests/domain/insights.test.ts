@@ -1,4 +1,4 @@
-// The statistics behind the organisers' insights (issue 11, domain/insights.ts): spreads, each
+// The statistics behind the organisers' insights (domain/insights.ts): spreads, each
 // provider's leniency, standardised ("fair") ratings with their fallback, disagreement per
 // presenter, and conflicts of interest; then properties over generated ratings (fast-check):
 // fair ratings stay on the 1-5 scale, a provider who rates everyone one star higher gets the same

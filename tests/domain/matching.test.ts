@@ -470,7 +470,7 @@ describe('matchEvent: properties', () => {
   });
 });
 
-// --- Fair scores and conflicts of interest (issue 11) ------------------------------------------
+// --- Fair scores and conflicts of interest ------------------------------------------
 
 /**
  * Ada rates everyone high (seven 5s and a 4), Bo rates everyone low but Sam (4 and 4 for Sam, 1s

@@ -1,4 +1,4 @@
-// The events dashboard at a glance (issue 24) in Debian's Chromium, on the built app against the
+// The events dashboard at a glance in Debian's Chromium, on the built app against the
 // local backend with the project's rules in force: an admin signs in and sees events in different
 // states (live, upcoming, matched, e-mails sent, e-mails failed, closed without a start time),
 // each with its status chip, start, presenters and providers who rated, live first, then

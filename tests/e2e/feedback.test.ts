@@ -1,4 +1,4 @@
-// The feedback presenters take home (issue 24) in Debian's Chromium, on the built app against the
+// The feedback presenters take home in Debian's Chromium, on the built app against the
 // local backend with the project's rules in force: a presenter signs up through an invite on a
 // phone; providers rate her (market access by 4, team by 2, advice written by 3); matching runs
 // with 'Share feedback with presenters' on; on /feedback/{eventId} she sees her mean, how the

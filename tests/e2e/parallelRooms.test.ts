@@ -1,4 +1,4 @@
-// Parallel rooms (issue 24) in Debian's Chromium, on the built app against the local backend with
+// Parallel rooms in Debian's Chromium, on the built app against the local backend with
 // the project's rules in force and the local worker running the server reactions: two events
 // open at once, each with its room display. Two phones each join by scanning their room's QR
 // code (decoded from a screenshot of the display), make their profile and land on their room's

@@ -1,4 +1,4 @@
-// Feedback presenters take home (issue 24) with firebase-admin on the local backend and a real SMTP
+// Feedback presenters take home with firebase-admin on the local backend and a real SMTP
 // server: when the event shares feedback, matching writes events/{id}/feedback/{presenterId} for
 // each presenter of its rounds (per question the count, mean, distribution and comments, with no
 // provider named; nothing of a question with 2 raters); with the setting off nothing is written,

@@ -5,7 +5,7 @@
 // status running → done with its counts and the flag lowered; a re-run replaces the event's
 // results and reasons, deleting stale ones; two runners at once produce one result;
 // a fresh claim is left alone and an abandoned one taken over; a malformed event ends 'failed';
-// the event's fair-scores and conflict settings reach the reasons (issue 11); the local worker
+// the event's fair-scores and conflict settings reach the reasons; the local worker
 // and the Cloud Function run it.
 
 import { FieldValue, Timestamp, type Firestore, type WriteBatch } from 'firebase-admin/firestore';
@@ -496,7 +496,7 @@ describe('runMatching', () => {
   });
 });
 
-describe('runMatching: fair scores and conflicts of interest (issue 11)', () => {
+describe('runMatching: fair scores and conflicts of interest', () => {
   const OLA = {
     first_name: 'Ola',
     last_name: 'Okafor',

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// Parallel rooms (issue 24): the room code of an event, the room an address names, the room a
+// Parallel rooms: the room code of an event, the room an address names, the room a
 // phone remembers for a day, and which event a code names.
 
 import fc from 'fast-check';

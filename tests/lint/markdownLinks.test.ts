@@ -66,7 +66,7 @@ describe('Markdown links into the repository', () => {
   it('slugs headings as GitHub does', () => {
     expect(githubSlug('What `npm start` gives you')).toBe('what-npm-start-gives-you');
     expect(githubSlug("The app's settings, step 2: VITE_*")).toBe('the-apps-settings-step-2-vite_');
-    expect(githubSlug('Fair scores & conflicts (issue 11)')).toBe('fair-scores--conflicts-issue-11');
+    expect(githubSlug('Fair scores & conflicts (in brackets)')).toBe('fair-scores--conflicts-in-brackets');
   });
 
   it.each(markdownFiles)('%s links only to files and headings that exist', (file) => {

@@ -240,7 +240,7 @@ describe('events', () => {
         await assertSucceeds(updateEvent(admin(), { number_of_rounds: 1, rounds: resizeRounds(rounds, 1) }));
       });
 
-      it('saves the matching settings (issue 11): fair scores and conflicts excluded, on or off', async () => {
+      it('saves the matching settings: fair scores and conflicts excluded, on or off', async () => {
         for (const changes of [
           { fair_scores: true, exclude_conflicts: false },
           { fair_scores: false, exclude_conflicts: true },

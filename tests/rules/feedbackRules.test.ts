@@ -1,4 +1,4 @@
-// firestore.rules for the feedback presenters take home (issue 24): events/{eventId}/feedback/
+// firestore.rules for the feedback presenters take home: events/{eventId}/feedback/
 // {presenterId} holds one presenter's ratings and comments without authors, written by the matching
 // reaction only. The presenter who signed up (their uid is their presenter id) reads their own, a
 // missing one too; admins read and list them all and delete them with their event; another

@@ -511,7 +511,7 @@ export function matrixGroups(backdoor: Backdoor): MatrixGroup[] {
       rows: serverRecords('match_reasons', 'm1', matchReasons, ADMIN_ONLY, backdoor),
     },
     {
-      // Feedback presenters take home (issue 24): one presenter's ratings and comments without
+      // Feedback presenters take home: one presenter's ratings and comments without
       // authors. The presenter who signed up (id = uid) reads their own, admins read all (the
       // preview); only the matching reaction writes them, and an admin deletes them with their event.
       target: 'events/{eventId}/feedback',
@@ -545,7 +545,7 @@ export function matrixGroups(backdoor: Backdoor): MatrixGroup[] {
       ],
     },
     {
-      // Raters (issue 24): a marker per provider who rated at an event, written with their
+      // Raters: a marker per provider who rated at an event, written with their
       // answers, so the dashboard counts raters without reading answers. Anyone signed in marks
       // only themselves (providers are anonymous users: the rules cannot tell them apart), with
       // the server's time and nothing else; admins read, count and delete them.

@@ -1,7 +1,7 @@
 // The presenter's result e-mail (DECISIONS.md, "Result e-mails"): the providers matched to them
 // at the event, each with name, company and e-mail, so the presenter can write to them. The
 // innovation office's fallback is listed like any match: it is the presenter's contact then.
-// When the event shares feedback (issue 24), the mail also sums up how the pitch was rated,
+// When the event shares feedback, the mail also sums up how the pitch was rated,
 // question by question, and links to the feedback page with the comments.
 
 import { Heading, Link, Section, Text } from '@react-email/components';

@@ -6,7 +6,7 @@
 // the domain's decisions (domain/emailingRun.ts). Every recipient's send is recorded in
 // email_sends/{eventId}_{key} (queued, then sent with the Message-ID or failed with the reason):
 // a recipient already sent to is skipped, so pressing Send Emails again, or after a failed run,
-// sends only what was not sent. When the event shares feedback (issue 24), each presenter's mail
+// sends only what was not sent. When the event shares feedback, each presenter's mail
 // sums up the feedback matching wrote them and links to its page. The Cloud Function and the
 // local worker both run this.
 

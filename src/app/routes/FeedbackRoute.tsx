@@ -1,4 +1,4 @@
-// Route /feedback/:eventId: the signed-in presenter's feedback from one event (issue 24), or, with
+// Route /feedback/:eventId: the signed-in presenter's feedback from one event, or, with
 // ?presenter={id}, an admin's preview of that presenter's.
 
 import { useParams, useSearchParams } from 'react-router-dom';

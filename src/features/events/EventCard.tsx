@@ -1,4 +1,4 @@
-// One event on the events dashboard (the spec's section 2, and issue 24's "what is happening?"):
+// One event on the events dashboard (the spec's section 2, and what an organiser asks of it: "what is happening?"):
 // its normal and middle logos, title and description, the whole of which is a link to the event's
 // control screen; under it the event's status chip, its start in the organiser's locale, how many
 // presenters its rounds hold and how many providers have rated, and 'Duplicate event'.

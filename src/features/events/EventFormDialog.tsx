@@ -48,7 +48,7 @@ export const eventFormMessages = {
   deleteFailed: 'Error deleting event',
 } as const;
 
-/** The matching settings (issue 11): each switch's label and one line saying what it does. */
+/** The matching settings: each switch's label and one line saying what it does. */
 export const matchingSettings = {
   fairScores: {
     label: 'Correct for lenient and harsh raters',
@@ -60,7 +60,7 @@ export const matchingSettings = {
   },
 } as const;
 
-/** 'Share feedback with presenters' (issue 24): its label and what it does. */
+/** 'Share feedback with presenters': its label and what it does. */
 export const shareFeedbackSetting = {
   label: 'Share feedback with presenters',
   helper:

@@ -1,4 +1,4 @@
-// The feedback a presenter takes home (/feedback/:eventId, issue 24): per question the number of
+// The feedback a presenter takes home (/feedback/:eventId): per question the number of
 // ratings, the mean and how the ratings spread over 1-5 stars, and the comments, none with its
 // author; a question with fewer than 3 raters reads 'Not enough ratings to share'. The signed-in
 // presenter reads their own; an admin previews a presenter's from the match details

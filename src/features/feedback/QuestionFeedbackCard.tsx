@@ -1,4 +1,4 @@
-// One question of a presenter's feedback (issue 24): 'Not enough ratings to share' when fewer than
+// One question of a presenter's feedback: 'Not enough ratings to share' when fewer than
 // 3 rated it; otherwise the mean and the number of ratings, a bar per star count (read out as
 // text, the bars are only drawn), and the comments without their authors. A written-answer
 // question shows its answers.

@@ -1,6 +1,6 @@
 // The landing page (/): the sessions to explore, and the intro asking the provider to complete
 // their profile before taking part. While several events are open and the phone has chosen
-// none, it first asks which room the visitor is in (issue 24).
+// none, it first asks which room the visitor is in.
 
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';

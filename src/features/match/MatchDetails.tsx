@@ -2,7 +2,7 @@
 // e-mail, LinkedIn) and the providers matched with them. A signed-in admin also sees why each
 // provider matched and who was not matched because of a conflict of interest (match_reasons,
 // readable by admins only); nobody else's screen asks for it. An admin can also preview the
-// feedback the presenter takes home (issue 24).
+// feedback the presenter takes home.
 
 import Alert from '@mui/material/Alert';
 import CircularProgress from '@mui/material/CircularProgress';

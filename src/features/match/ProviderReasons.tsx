@@ -1,8 +1,8 @@
 // Why one matched provider matched, for admins on the match details (from match_reasons): the
-// score (a fair score when the event corrects for lenient and harsh raters, issue 11) and the star
+// score (a fair score when the event corrects for lenient and harsh raters) and the star
 // questions that made the match, or, for the fallback, that the innovation office's contact
 // stands in because nobody reached the minimum score (DECISIONS.md, "Matching"); and who was not
-// matched because of a conflict of interest (issue 11). The spec has no words for it: these are ours.
+// matched because of a conflict of interest. The spec has no words for it: these are ours.
 
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';

@@ -1,6 +1,6 @@
 // The presenters screen (/presenters). Without a profile it sends the provider to /profile.
 // While several events are open and the phone has chosen none, it first asks which room the
-// provider is in (issue 24). Before the event opens it shows the countdown (or 'Event Closed'
+// provider is in. Before the event opens it shows the countdown (or 'Event Closed'
 // when there is no start time); while it is open, the live queue in groups: Live, Up Next,
 // Finished and Completed, and a way to switch rooms for a phone that joined one.
 

@@ -1,6 +1,6 @@
 // One question of the questionnaire: its title and text, and the input its type asks for:
 // 'stars' (1-5 stars and an optional comment), 'rating' (a 1-5 scale) or 'text' (a written answer).
-// When the event shares feedback with presenters (issue 24), a line before the comment (or the
+// When the event shares feedback with presenters, a line before the comment (or the
 // written answer) says that it reaches the presenter without the provider's name.
 
 import FormControl from '@mui/material/FormControl';
@@ -27,7 +27,7 @@ export interface QuestionFieldProps {
   sharesFeedback?: boolean;
 }
 
-/** What the questionnaire says before a comment field when the event shares feedback (issue 24). */
+/** What the questionnaire says before a comment field when the event shares feedback. */
 export const sharingNotices = {
   comment: 'Your comment is shared with the presenter, without your name.',
   answer: 'Your answer is shared with the presenter, without your name.',

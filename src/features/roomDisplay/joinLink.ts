@@ -1,5 +1,5 @@
 // The link the room display's QR code carries: the room's join link on this app's own address,
-// /join/{code} with the event's short room code (issue 24: several rooms may run at once, and a
+// /join/{code} with the event's short room code (several rooms may run at once, and a
 // phone that joins through it follows this event). It opens the presenter queue: a provider with
 // a profile lands on the live queue at once, one without is sent to the profile form and from
 // there to the queue (the spec's section 2), so nobody needs the landing page's extra tap. The
