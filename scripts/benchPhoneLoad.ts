@@ -93,11 +93,9 @@ interface ProbeReadings {
   keys: number[];
 }
 
-/** Taps the centre of what `label` names now (the build-time form's field or the app's). */
+/** Taps what `name` names now (the build-time form's field or the app's, whichever is on screen). */
 async function tap(page: Page, role: 'textbox' | 'checkbox' | 'button', name: string): Promise<void> {
-  const box = await page.getByRole(role, { name, exact: true }).boundingBox({ timeout: TIMEOUT_MS });
-  if (!box) throw new Error(`The ${role} '${name}' is not on screen.`);
-  await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
+  await page.getByRole(role, { name, exact: true }).tap({ timeout: TIMEOUT_MS });
 }
 
 /** Milliseconds from the start of the navigation to the live presenter's card on screen. */
