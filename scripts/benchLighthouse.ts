@@ -9,7 +9,7 @@
 // the host's benchmarkIndex and the slowdown applied.
 // Printed, not asserted (shared machines are noisy). `-- --runs N` and `-- --only /profile` narrow it;
 // `-- --save DIR` keeps each run's Lighthouse report (JSON) for a closer look;
-// `-- --benchmark-index N` applies the slowdown of an earlier run's index instead of reading it.
+// `-- --benchmark-index N` applies the slowdown of an earlier run's index instead of each run's own.
 
 import { readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
@@ -21,7 +21,7 @@ import lighthouse, { type Flags, type RunnerResult } from 'lighthouse';
 import { throttling } from 'lighthouse/core/config/constants.js';
 import { chromium } from 'playwright-core';
 import { chromiumPath } from './chromium.js';
-import { calibrateCpu, describeCalibration } from './cpuCalibration.js';
+import { LOW_TIER_PHONE_INDEX, slowdownFor } from './cpuCalibration.js';
 import { serveDemoBuild } from './demoBuild.js';
 
 interface PageCase {
@@ -64,8 +64,9 @@ interface Figures {
   lcp: number;
   tbt: number;
   cls: number;
-  /** The host's speed as Lighthouse read it at the start of the run. */
+  /** The host's speed as Lighthouse read it at the start of the run, and the slowdown applied for it. */
   benchmarkIndex: number;
+  cpuSlowdown: number;
   lcpElement: string;
 }
 
@@ -99,6 +100,7 @@ function figuresOf(result: RunnerResult): Figures {
     tbt: value('total-blocking-time'),
     cls: value('cumulative-layout-shift'),
     benchmarkIndex: result.lhr.environment.benchmarkIndex,
+    cpuSlowdown: result.lhr.configSettings.throttling.cpuSlowdownMultiplier,
     lcpElement: lcpElement(result),
   };
 }
@@ -128,12 +130,35 @@ async function becomeReturningProvider(userDataDir: string, url: string): Promis
 interface Options {
   runs: number;
   save: string | undefined;
-  /** Lighthouse's CPU slowdown for every run: the low-tier phone's for this host, or Lighthouse's own 4×. */
-  cpuSlowdown: number;
+  /** The CPU slowdown for a run, from the host's benchmarkIndex that Lighthouse read at its start. */
+  slowdown: (benchmarkIndex: number) => number;
+}
+
+/**
+ * One Lighthouse run with the CPU slowdown that the host's speed at the time calls for. Lighthouse
+ * reads the host's benchmarkIndex as it starts a run, and its simulated throttling applies the
+ * slowdown to the recorded trace afterwards (the page loads at the host's full speed): so the run
+ * gathers first, and is audited with the slowdown for the index it read (its saved settings say so).
+ */
+async function calibratedRun(url: string, flags: Flags, slowdown: Options['slowdown']): Promise<RunnerResult> {
+  const artifactsDir = await fs.mkdtemp(path.join(os.tmpdir(), 'bench-lighthouse-artifacts-'));
+  try {
+    await lighthouse(url, { ...flags, gatherMode: artifactsDir });
+    const file = path.join(artifactsDir, 'artifacts.json');
+    const artifacts = JSON.parse(await fs.readFile(file, 'utf8')) as { BenchmarkIndex: number; settings: Flags };
+    const runThrottling = { ...throttling.mobileSlow4G, cpuSlowdownMultiplier: slowdown(artifacts.BenchmarkIndex) };
+    artifacts.settings.throttling = runThrottling;
+    await fs.writeFile(file, JSON.stringify(artifacts));
+    const result = await lighthouse(url, { ...flags, auditMode: artifactsDir, throttling: runThrottling });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    return result;
+  } finally {
+    await fs.rm(artifactsDir, { recursive: true, force: true });
+  }
 }
 
 /** Lighthouse's runs of one page, each in the same browser profile. */
-async function measure(entry: PageCase, url: string, { runs, save, cpuSlowdown }: Options): Promise<Figures[]> {
+async function measure(entry: PageCase, url: string, { runs, save, slowdown }: Options): Promise<Figures[]> {
   const userDataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'bench-lighthouse-'));
   try {
     if (entry.returning) await becomeReturningProvider(userDataDir, url);
@@ -146,12 +171,10 @@ async function measure(entry: PageCase, url: string, { runs, save, cpuSlowdown }
         onlyCategories: ['performance', 'accessibility', 'best-practices'],
         // A returning provider keeps the profile, caches and service worker of the visit above.
         disableStorageReset: entry.returning === true,
-        throttling: { ...throttling.mobileSlow4G, cpuSlowdownMultiplier: cpuSlowdown },
       };
       const each: Figures[] = [];
       for (let run = 1; run <= runs; run++) {
-        const result = await lighthouse(url, flags);
-        if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+        const result = await calibratedRun(url, flags, slowdown);
         if (result.lhr.runtimeError) throw new Error(`${url}: ${result.lhr.runtimeError.message}`);
         if (save) {
           await fs.mkdir(save, { recursive: true });
@@ -162,7 +185,8 @@ async function measure(entry: PageCase, url: string, { runs, save, cpuSlowdown }
         each.push(figures);
         console.log(
           `  ${entry.label} run ${run}: performance ${figures.performance}, LCP ${figures.lcp.toFixed(0)} ms, ` +
-            `TBT ${figures.tbt.toFixed(0)} ms (benchmarkIndex ${figures.benchmarkIndex.toFixed(0)})`,
+            `TBT ${figures.tbt.toFixed(0)} ms (benchmarkIndex ${figures.benchmarkIndex.toFixed(0)}, ` +
+            `CPU slowdown ${figures.cpuSlowdown.toFixed(2)}×)`,
         );
       }
       return each;
@@ -189,23 +213,20 @@ async function main(): Promise<void> {
 
   const served = await serveDemoBuild();
   try {
-    // Read with the build served and idle, in a Chromium started as Lighthouse's are.
-    const browser = await chromium.launch({ executablePath: chromiumPath(), headless: true, args: CHROME_FLAGS });
-    const given = values['benchmark-index'];
-    const calibration = await calibrateCpu(browser, given === undefined ? undefined : Number(given)).finally(() =>
-      browser.close(),
-    );
-    const cpuSlowdown = values['default-throttling'] ? throttling.mobileSlow4G.cpuSlowdownMultiplier : calibration.cpuSlowdown;
+    const given = values['benchmark-index'] === undefined ? undefined : Number(values['benchmark-index']);
+    if (given !== undefined && !(given > 0)) throw new Error(`--benchmark-index must be a positive number, not ${given}.`);
+    const slowdown = values['default-throttling']
+      ? () => throttling.mobileSlow4G.cpuSlowdownMultiplier
+      : (benchmarkIndex: number) => slowdownFor(given ?? benchmarkIndex);
     console.log(`\nLighthouse ${lighthouseVersion}, mobile, median of ${runs} runs per page`);
-    console.log(describeCalibration(calibration));
     console.log(
       values['default-throttling']
-        ? `CPU slowdown applied: Lighthouse's default ${cpuSlowdown}× (--default-throttling)\n`
-        : `CPU slowdown applied: ${cpuSlowdown.toFixed(2)}× (a low-tier phone)\n`,
+        ? `CPU slowdown: Lighthouse's default ${throttling.mobileSlow4G.cpuSlowdownMultiplier}× (--default-throttling)\n`
+        : `CPU slowdown: a low-tier phone's, ${given === undefined ? "each run's host benchmarkIndex" : `benchmarkIndex ${given}`} / ${LOW_TIER_PHONE_INDEX}\n`,
     );
     const rows: { label: string; figures: Figures }[] = [];
     for (const entry of cases) {
-      const each = await measure(entry, new URL(entry.path, served.origin).href, { runs, save: values.save, cpuSlowdown });
+      const each = await measure(entry, new URL(entry.path, served.origin).href, { runs, save: values.save, slowdown });
       const pick = (key: keyof Omit<Figures, 'lcpElement'>) => median(each.map((figures) => figures[key]));
       const middleRun = [...each].sort((a, b) => a.performance - b.performance)[Math.floor(each.length / 2)];
       rows.push({
@@ -219,22 +240,25 @@ async function main(): Promise<void> {
           tbt: pick('tbt'),
           cls: pick('cls'),
           benchmarkIndex: pick('benchmarkIndex'),
+          cpuSlowdown: pick('cpuSlowdown'),
           lcpElement: middleRun?.lcpElement ?? '',
         },
       });
     }
 
-    console.log('\n| page | performance | FCP | LCP | TBT | CLS | accessibility | best practices | benchmarkIndex |');
-    console.log('|---|---|---|---|---|---|---|---|---|');
+    console.log(
+      '\n| page | performance | FCP | LCP | TBT | CLS | accessibility | best practices | benchmarkIndex | CPU slowdown |',
+    );
+    console.log('|---|---|---|---|---|---|---|---|---|---|');
     for (const { label, figures } of rows) {
       console.log(
         `| ${label} | ${figures.performance} | ${(figures.fcp / 1000).toFixed(1)} s | ${(figures.lcp / 1000).toFixed(1)} s | ` +
-          `${figures.tbt.toFixed(0)} ms | ${figures.cls.toFixed(3)} | ${figures.accessibility} | ${figures.bestPractices} | ${figures.benchmarkIndex.toFixed(0)} |`,
+          `${figures.tbt.toFixed(0)} ms | ${figures.cls.toFixed(3)} | ${figures.accessibility} | ${figures.bestPractices} | ${figures.benchmarkIndex.toFixed(0)} | ${figures.cpuSlowdown.toFixed(2)}× |`,
       );
     }
     console.log('\nLargest paint:');
     for (const { label, figures } of rows) console.log(`  ${label}: ${figures.lcpElement}`);
-    console.log(`\n${describeCalibration(calibration)}; applied ${cpuSlowdown.toFixed(2)}×\n`);
+    console.log('');
   } finally {
     await served.close();
   }

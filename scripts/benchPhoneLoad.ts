@@ -3,7 +3,7 @@
 // Builds the app, serves it against the local backend (in memory, on free ports, with the demo
 // data set), and loads /presenters in Chromium with a phone-like network (1.6 Mbit/s down,
 // 750 kbit/s up, 150 ms round trip) and the CPU slowed down to a low-tier phone's speed, whatever
-// the host (scripts/cpuCalibration.ts: the host's benchmarkIndex / 264; `-- --default-throttling`
+// the host (scripts/cpuCalibration.ts: the host's benchmarkIndex / 264, read before each run; `-- --default-throttling`
 // applies a plain 4× instead, `-- --benchmark-index N` the slowdown of an earlier run's index).
 // A first visit (a fresh browser profile: empty caches, no service worker; only the provider
 // profile in storage, without which /presenters sends to /profile) and a returning visit (the same
@@ -214,21 +214,27 @@ async function main(): Promise<void> {
   try {
     const url = new URL('/presenters', served.origin).href;
     browser = await launchChromium();
-    const given = values['benchmark-index'];
-    const calibration = await calibrateCpu(browser, given === undefined ? undefined : Number(given));
-    const cpuSlowdown = values['default-throttling'] ? DEFAULT_CPU_SLOWDOWN : calibration.cpuSlowdown;
-
-    console.log(`\n${describeCalibration(calibration)}`);
+    const given = values['benchmark-index'] === undefined ? undefined : Number(values['benchmark-index']);
     console.log(
-      `/presenters on a phone: ${PHONE_NETWORK.downloadThroughput / 125} kbit/s down, ` +
+      `\n/presenters on a phone: ${PHONE_NETWORK.downloadThroughput / 125} kbit/s down, ` +
         `${PHONE_NETWORK.uploadThroughput / 125} kbit/s up, ${PHONE_NETWORK.latency} ms round trip, ` +
-        `${cpuSlowdown.toFixed(2)}× CPU slowdown${values['default-throttling'] ? ' (--default-throttling)' : ' (a low-tier phone)'}\n`,
+        (values['default-throttling']
+          ? `${DEFAULT_CPU_SLOWDOWN}× CPU slowdown (--default-throttling)\n`
+          : `a low-tier phone's CPU (the host's speed is read before each run)\n`),
     );
     const newcomers: NewcomerFigures[] = [];
     const firsts: number[] = [];
     const returns: number[] = [];
+    const indexes: number[] = [];
+    const slowdowns: number[] = [];
     const ms = (value: number) => value.toFixed(0).padStart(6);
     for (let run = 1; run <= runs; run++) {
+      // Read before each run: the load of a shared machine changes over the minutes a run takes.
+      const calibration = await calibrateCpu(browser, given);
+      const cpuSlowdown = values['default-throttling'] ? DEFAULT_CPU_SLOWDOWN : calibration.cpuSlowdown;
+      indexes.push(calibration.benchmarkIndex);
+      slowdowns.push(cpuSlowdown);
+      console.log(`run ${run}: ${describeCalibration(calibration)}; applied ${cpuSlowdown.toFixed(2)}×`);
       const form = await newcomer(browser, url, cpuSlowdown);
       newcomers.push(form);
       const { first, returning } = await visitTwice(browser, url, cpuSlowdown);
@@ -243,7 +249,7 @@ async function main(): Promise<void> {
     }
     const middle = (key: keyof NewcomerFigures) => median(newcomers.map((figures) => figures[key])).toFixed(0);
     console.log(
-      `\nmedian of ${runs} (${cpuSlowdown.toFixed(2)}× CPU slowdown, host benchmarkIndex ${calibration.benchmarkIndex.toFixed(0)}):\n` +
+      `\nmedian of ${runs} (host benchmarkIndex ${median(indexes).toFixed(0)}, CPU slowdown ${median(slowdowns).toFixed(2)}×):\n` +
         `  first-time visitor (nothing stored), /presenters to the profile form: painted ${middle('painted')} ms, usable ${middle('usable')} ms\n` +
         `  first-time visitor's taps: first tap into the form to its character on screen ${middle('tapToCharacter')} ms, ` +
         `slowest keystroke ${middle('slowestKey')} ms; Save to the saved toast ${middle('saveToToast')} ms, ` +
