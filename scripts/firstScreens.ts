@@ -28,7 +28,7 @@ import {
 
 const ENTRY = 'src/app/firstScreens.tsx';
 /** The modules src/main.tsx imports in stages: the page preloads them with the entry's own code. */
-export const STAGES = ['src/app/router.tsx', 'src/app/renderApp.tsx'];
+export const STAGES = ['src/app/theme.ts', 'src/app/router.tsx', 'src/app/renderApp.tsx'];
 /** Each first screen's route modules (src/app/router.tsx), by the path it is rendered for: the page preloads the picked variant's. */
 const ROUTE_MODULES: Record<string, string[]> = {
   '/': ['src/app/routes/HomeRoute.tsx'],
@@ -125,8 +125,11 @@ function pageHtml(
 /** The page Firebase Hosting serves for a missing file (a copy of index.html). */
 export const NOT_FOUND_PAGE = '404.html';
 
-/** How many modulepreload links the page adds in one task. */
-const PRELOADS_PER_TASK = 10;
+/**
+ * How many modulepreload links the page adds in one task: each starts a request, which costs the
+ * main thread about a millisecond on a low-tier phone (more under a profiler), so a few at a time.
+ */
+const PRELOADS_PER_TASK = 3;
 
 /** The id of the page's JSON block the loader reads: the entry, the shared preloads and each variant's. */
 const LOADER_DATA_ID = 'app-code';

@@ -13,6 +13,8 @@ import { loadCode, staleCodeAppStarted, watchForStaleCode } from './app/staleCod
 import { startSharedEventRead } from './db/sharedEvent';
 import { keepTypedInput } from './lib/firstScreen';
 import { readRoomChoice } from './lib/roomChoice';
+import { whenIdle } from './lib/whenIdle';
+import { timings } from './config/constants';
 
 watchForStaleCode();
 
@@ -24,7 +26,8 @@ keepTypedInput(container);
 startSharedEventRead(readRoomChoice(window.location, () => window.localStorage, Date.now())).catch(() => undefined);
 
 // After the page's load event (it may have come before this script ran: the page requests the
-// app's code once its first screen has painted).
+// app's code once its first screen has painted), once the browser is idle: its code, and the
+// toasts' it brings, are no part of the start-up.
 function registerServiceWorker() {
   import('./components/UpdatePrompt')
     .then((prompt) => prompt.registerServiceWorker())
@@ -32,11 +35,15 @@ function registerServiceWorker() {
       console.warn('The service worker could not be registered: the app works, but will not open offline.', error),
     );
 }
-if (document.readyState === 'complete') registerServiceWorker();
-else window.addEventListener('load', registerServiceWorker, { once: true });
+const registerWhenIdle = () => whenIdle(registerServiceWorker, timings.backgroundStartMaxMs);
+if (document.readyState === 'complete') registerWhenIdle();
+else window.addEventListener('load', registerWhenIdle, { once: true });
 
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
+await nextTask();
+// MUI's styling core and the app's theme (two themes to compute) before the frame's components.
+await loadCode(() => import('./app/theme'));
 await nextTask();
 const { createRouter, routeReady } = await loadCode(() => import('./app/router'));
 const router = createRouter();
