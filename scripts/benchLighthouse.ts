@@ -8,7 +8,7 @@
 // accessibility and best-practices scores are printed per page, with the largest paint's element,
 // the host's benchmarkIndex and the slowdown applied.
 // Printed, not asserted (shared machines are noisy). `-- --runs N` and `-- --only /profile` narrow it;
-// `-- --save DIR` keeps each run's Lighthouse report (JSON) for a closer look;
+// `-- --save DIR` keeps each run's Lighthouse report (JSON) and its trace for a closer look;
 // `-- --benchmark-index N` applies the slowdown of an earlier run's index instead of each run's own.
 
 import { readFileSync } from 'node:fs';
@@ -140,7 +140,12 @@ interface Options {
  * slowdown to the recorded trace afterwards (the page loads at the host's full speed): so the run
  * gathers first, and is audited with the slowdown for the index it read (its saved settings say so).
  */
-async function calibratedRun(url: string, flags: Flags, slowdown: Options['slowdown']): Promise<RunnerResult> {
+async function calibratedRun(
+  url: string,
+  flags: Flags,
+  slowdown: Options['slowdown'],
+  keepTrace: string | undefined,
+): Promise<RunnerResult> {
   const artifactsDir = await fs.mkdtemp(path.join(os.tmpdir(), 'bench-lighthouse-artifacts-'));
   try {
     await lighthouse(url, { ...flags, gatherMode: artifactsDir });
@@ -151,6 +156,7 @@ async function calibratedRun(url: string, flags: Flags, slowdown: Options['slowd
     await fs.writeFile(file, JSON.stringify(artifacts));
     const result = await lighthouse(url, { ...flags, auditMode: artifactsDir, throttling: runThrottling });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    if (keepTrace) await fs.copyFile(path.join(artifactsDir, 'trace.json'), keepTrace);
     return result;
   } finally {
     await fs.rm(artifactsDir, { recursive: true, force: true });
@@ -174,13 +180,11 @@ async function measure(entry: PageCase, url: string, { runs, save, slowdown }: O
       };
       const each: Figures[] = [];
       for (let run = 1; run <= runs; run++) {
-        const result = await calibratedRun(url, flags, slowdown);
+        const name = `${entry.label.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home'}-${run}`;
+        if (save) await fs.mkdir(save, { recursive: true });
+        const result = await calibratedRun(url, flags, slowdown, save && path.join(save, `${name}.trace.json`));
         if (result.lhr.runtimeError) throw new Error(`${url}: ${result.lhr.runtimeError.message}`);
-        if (save) {
-          await fs.mkdir(save, { recursive: true });
-          const name = `${entry.label.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home'}-${run}.json`;
-          await fs.writeFile(path.join(save, name), result.report as string);
-        }
+        if (save) await fs.writeFile(path.join(save, `${name}.json`), result.report as string);
         const figures = figuresOf(result);
         each.push(figures);
         console.log(
