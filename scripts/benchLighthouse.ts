@@ -2,14 +2,15 @@
 // Lighthouse's mobile profile (simulated slow 4G: 150 ms round trip, 1.6 Mbit/s) in Debian's
 // Chromium, on the production build served against the local backend with the demo data set,
 // with the CPU slowed down to a low-tier phone's speed whatever the host (scripts/cpuCalibration.ts:
-// the host's benchmarkIndex / 264), so that any machine, quiet or busy, gives the same figures.
-// `-- --default-throttling` keeps Lighthouse's plain 4× instead, for comparison with older figures.
+// the host's benchmarkIndex / 264, both the index and the trace's tasks read in CPU time), so that
+// any machine, quiet or busy, gives the same figures. `-- --default-throttling` runs Lighthouse as
+// it comes instead (4× slowdown, wall-clock time), for comparison with older figures.
 // Each page is loaded RUNS times; the median performance score, FCP, LCP, TBT, CLS,
 // accessibility and best-practices scores are printed per page, with the largest paint's element,
 // the host's benchmarkIndex and the slowdown applied.
 // Printed, not asserted (shared machines are noisy). `-- --runs N` and `-- --only /profile` narrow it;
-// `-- --save DIR` keeps each run's Lighthouse report (JSON) and its trace for a closer look;
-// `-- --benchmark-index N` applies the slowdown of an earlier run's index instead of each run's own.
+// `-- --save DIR` keeps each run's Lighthouse report (JSON) and the trace it was audited on;
+// `-- --benchmark-index N` applies the slowdown of an earlier run's index instead of reading it.
 
 import { readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
@@ -21,7 +22,13 @@ import lighthouse, { type Flags, type RunnerResult } from 'lighthouse';
 import { throttling } from 'lighthouse/core/config/constants.js';
 import { chromium } from 'playwright-core';
 import { chromiumPath } from './chromium.js';
-import { LOW_TIER_PHONE_INDEX, slowdownFor } from './cpuCalibration.js';
+import {
+  cpuBenchmarkIndex,
+  describeCalibration,
+  givenCalibration,
+  traceInCpuTime,
+  type CpuCalibration,
+} from './cpuCalibration.js';
 import { serveDemoBuild } from './demoBuild.js';
 
 interface PageCase {
@@ -130,41 +137,51 @@ async function becomeReturningProvider(userDataDir: string, url: string): Promis
 interface Options {
   runs: number;
   save: string | undefined;
-  /** The CPU slowdown for a run, from the host's benchmarkIndex that Lighthouse read at its start. */
-  slowdown: (benchmarkIndex: number) => number;
+  /** Lighthouse's CPU slowdown: the low-tier phone's for this host, or Lighthouse's own 4×. */
+  cpuSlowdown: number;
+  /** Whether the trace is read in CPU time (scripts/cpuCalibration.ts), or in wall-clock time as Lighthouse does. */
+  cpuTime: boolean;
 }
 
 /**
- * One Lighthouse run with the CPU slowdown that the host's speed at the time calls for. Lighthouse
- * reads the host's benchmarkIndex as it starts a run, and its simulated throttling applies the
- * slowdown to the recorded trace afterwards (the page loads at the host's full speed): so the run
- * gathers first, and is audited with the slowdown for the index it read (its saved settings say so).
+ * One Lighthouse run. Its simulated throttling applies the slowdown to the recorded trace after
+ * the page has loaded at the host's full speed: so the run gathers first, then, in CPU time,
+ * its trace is rewritten so that each task counts the main thread's CPU time, not the time it
+ * waited for a core, and is audited with the slowdown (its saved settings say so).
  */
 async function calibratedRun(
   url: string,
   flags: Flags,
-  slowdown: Options['slowdown'],
+  { cpuSlowdown, cpuTime }: Options,
   keepTrace: string | undefined,
-): Promise<RunnerResult> {
+): Promise<{ result: RunnerResult; wallMs: number; cpuMs: number }> {
   const artifactsDir = await fs.mkdtemp(path.join(os.tmpdir(), 'bench-lighthouse-artifacts-'));
   try {
     await lighthouse(url, { ...flags, gatherMode: artifactsDir });
     const file = path.join(artifactsDir, 'artifacts.json');
-    const artifacts = JSON.parse(await fs.readFile(file, 'utf8')) as { BenchmarkIndex: number; settings: Flags };
-    const runThrottling = { ...throttling.mobileSlow4G, cpuSlowdownMultiplier: slowdown(artifacts.BenchmarkIndex) };
+    const artifacts = JSON.parse(await fs.readFile(file, 'utf8')) as { settings: Flags };
+    const runThrottling = { ...throttling.mobileSlow4G, cpuSlowdownMultiplier: cpuSlowdown };
     artifacts.settings.throttling = runThrottling;
     await fs.writeFile(file, JSON.stringify(artifacts));
+    const traceFile = path.join(artifactsDir, 'trace.json');
+    let times = { wallMs: Number.NaN, cpuMs: Number.NaN };
+    if (cpuTime) {
+      const trace = JSON.parse(await fs.readFile(traceFile, 'utf8')) as { traceEvents: Parameters<typeof traceInCpuTime>[0] };
+      times = traceInCpuTime(trace.traceEvents);
+      await fs.writeFile(traceFile, JSON.stringify(trace));
+    }
     const result = await lighthouse(url, { ...flags, auditMode: artifactsDir, throttling: runThrottling });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
-    if (keepTrace) await fs.copyFile(path.join(artifactsDir, 'trace.json'), keepTrace);
-    return result;
+    if (keepTrace) await fs.copyFile(traceFile, keepTrace);
+    return { result, ...times };
   } finally {
     await fs.rm(artifactsDir, { recursive: true, force: true });
   }
 }
 
 /** Lighthouse's runs of one page, each in the same browser profile. */
-async function measure(entry: PageCase, url: string, { runs, save, slowdown }: Options): Promise<Figures[]> {
+async function measure(entry: PageCase, url: string, options: Options): Promise<Figures[]> {
+  const { runs, save } = options;
   const userDataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'bench-lighthouse-'));
   try {
     if (entry.returning) await becomeReturningProvider(userDataDir, url);
@@ -182,15 +199,15 @@ async function measure(entry: PageCase, url: string, { runs, save, slowdown }: O
       for (let run = 1; run <= runs; run++) {
         const name = `${entry.label.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home'}-${run}`;
         if (save) await fs.mkdir(save, { recursive: true });
-        const result = await calibratedRun(url, flags, slowdown, save && path.join(save, `${name}.trace.json`));
+        const { result, wallMs, cpuMs } = await calibratedRun(url, flags, options, save && path.join(save, `${name}.trace.json`));
         if (result.lhr.runtimeError) throw new Error(`${url}: ${result.lhr.runtimeError.message}`);
         if (save) await fs.writeFile(path.join(save, `${name}.json`), result.report as string);
         const figures = figuresOf(result);
         each.push(figures);
         console.log(
           `  ${entry.label} run ${run}: performance ${figures.performance}, LCP ${figures.lcp.toFixed(0)} ms, ` +
-            `TBT ${figures.tbt.toFixed(0)} ms (benchmarkIndex ${figures.benchmarkIndex.toFixed(0)}, ` +
-            `CPU slowdown ${figures.cpuSlowdown.toFixed(2)}×)`,
+            `TBT ${figures.tbt.toFixed(0)} ms (Lighthouse's benchmarkIndex ${figures.benchmarkIndex.toFixed(0)}` +
+            (options.cpuTime ? `; tasks ${wallMs.toFixed(0)} ms wall, ${cpuMs.toFixed(0)} ms CPU)` : ')'),
         );
       }
       return each;
@@ -217,20 +234,27 @@ async function main(): Promise<void> {
 
   const served = await serveDemoBuild();
   try {
-    const given = values['benchmark-index'] === undefined ? undefined : Number(values['benchmark-index']);
-    if (given !== undefined && !(given > 0)) throw new Error(`--benchmark-index must be a positive number, not ${given}.`);
-    const slowdown = values['default-throttling']
-      ? () => throttling.mobileSlow4G.cpuSlowdownMultiplier
-      : (benchmarkIndex: number) => slowdownFor(given ?? benchmarkIndex);
-    console.log(`\nLighthouse ${lighthouseVersion}, mobile, median of ${runs} runs per page`);
-    console.log(
-      values['default-throttling']
-        ? `CPU slowdown: Lighthouse's default ${throttling.mobileSlow4G.cpuSlowdownMultiplier}× (--default-throttling)\n`
-        : `CPU slowdown: a low-tier phone's, ${given === undefined ? "each run's host benchmarkIndex" : `benchmarkIndex ${given}`} / ${LOW_TIER_PHONE_INDEX}\n`,
-    );
+    const defaultThrottling = values['default-throttling'];
+    const given = values['benchmark-index'];
+    let calibration: CpuCalibration | null = null;
+    if (!defaultThrottling) {
+      // Read with the build served and idle, in a Chromium started as Lighthouse's are.
+      const browser = await chromium.launch({ executablePath: chromiumPath(), headless: true, args: CHROME_FLAGS });
+      calibration = await (
+        given === undefined ? cpuBenchmarkIndex(browser) : Promise.resolve(givenCalibration(Number(given), 'cpu'))
+      ).finally(() => browser.close());
+    }
+    const options: Omit<Options, 'runs' | 'save'> = {
+      cpuSlowdown: calibration?.cpuSlowdown ?? throttling.mobileSlow4G.cpuSlowdownMultiplier,
+      cpuTime: calibration !== null,
+    };
+    const setting = calibration
+      ? `${describeCalibration(calibration)}; tasks in CPU time`
+      : `CPU slowdown: Lighthouse's default ${options.cpuSlowdown}× (--default-throttling), tasks in wall-clock time`;
+    console.log(`\nLighthouse ${lighthouseVersion}, mobile, median of ${runs} runs per page\n${setting}\n`);
     const rows: { label: string; figures: Figures }[] = [];
     for (const entry of cases) {
-      const each = await measure(entry, new URL(entry.path, served.origin).href, { runs, save: values.save, slowdown });
+      const each = await measure(entry, new URL(entry.path, served.origin).href, { runs, save: values.save, ...options });
       const pick = (key: keyof Omit<Figures, 'lcpElement'>) => median(each.map((figures) => figures[key]));
       const middleRun = [...each].sort((a, b) => a.performance - b.performance)[Math.floor(each.length / 2)];
       rows.push({
@@ -251,7 +275,7 @@ async function main(): Promise<void> {
     }
 
     console.log(
-      '\n| page | performance | FCP | LCP | TBT | CLS | accessibility | best practices | benchmarkIndex | CPU slowdown |',
+      '\n| page | performance | FCP | LCP | TBT | CLS | accessibility | best practices | benchmarkIndex (Lighthouse, wall) | CPU slowdown |',
     );
     console.log('|---|---|---|---|---|---|---|---|---|---|');
     for (const { label, figures } of rows) {
@@ -262,7 +286,7 @@ async function main(): Promise<void> {
     }
     console.log('\nLargest paint:');
     for (const { label, figures } of rows) console.log(`  ${label}: ${figures.lcpElement}`);
-    console.log('');
+    console.log(`\n${setting}\n`);
   } finally {
     await served.close();
   }

@@ -19,7 +19,7 @@ import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from './chromium.js';
-import { calibrateCpu, describeCalibration } from './cpuCalibration.js';
+import { describeCalibration, givenCalibration, wallBenchmarkIndex } from './cpuCalibration.js';
 import { serveDemoBuild } from './demoBuild.js';
 
 /** Chrome DevTools' network emulation, in bytes per second and milliseconds. */
@@ -230,7 +230,7 @@ async function main(): Promise<void> {
     const ms = (value: number) => value.toFixed(0).padStart(6);
     for (let run = 1; run <= runs; run++) {
       // Read before each run: the load of a shared machine changes over the minutes a run takes.
-      const calibration = await calibrateCpu(browser, given);
+      const calibration = given === undefined ? await wallBenchmarkIndex(browser) : givenCalibration(given, 'wall');
       const cpuSlowdown = values['default-throttling'] ? DEFAULT_CPU_SLOWDOWN : calibration.cpuSlowdown;
       indexes.push(calibration.benchmarkIndex);
       slowdowns.push(cpuSlowdown);
