@@ -46,8 +46,11 @@ await nextTask();
 await loadCode(() => import('./app/theme'));
 await nextTask();
 const { createRouter, routeReady } = await loadCode(() => import('./app/router'));
+// The router starts loading the route's own code (evaluated as it arrives) in a task of its own.
+await nextTask();
 const router = createRouter();
 await nextTask();
 const [{ renderApp }] = await Promise.all([loadCode(() => import('./app/renderApp')), routeReady(router)]);
+await nextTask();
 renderApp(container, router);
 staleCodeAppStarted();
