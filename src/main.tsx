@@ -10,7 +10,6 @@
 // before a deployment) reloads the page once (src/app/staleCode.ts).
 
 import { loadCode, staleCodeAppStarted, watchForStaleCode } from './app/staleCode';
-import { startSharedEventRead } from './db/sharedEvent';
 import { keepTypedInput } from './lib/firstScreen';
 import { readRoomChoice } from './lib/roomChoice';
 import { whenIdle } from './lib/whenIdle';
@@ -22,8 +21,10 @@ const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element.');
 keepTypedInput(container);
 
-// Every page shows the shared event, or the room the phone joined: its read goes out while the app's code starts.
-startSharedEventRead(readRoomChoice(window.location, () => window.localStorage, Date.now())).catch(() => undefined);
+// Every page shows the shared event, or the room the phone joined: its read goes out while the
+// app's code starts, as soon as its own code (Firestore Lite) has been evaluated, in the next task.
+const choice = readRoomChoice(window.location, () => window.localStorage, Date.now());
+import('./db/sharedEvent').then(({ startSharedEventRead }) => startSharedEventRead(choice)).catch(() => undefined);
 
 // After the page's load event (it may have come before this script ran: the page requests the
 // app's code once its first screen has painted), once the browser is idle: its code, and the
