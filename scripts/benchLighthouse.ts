@@ -21,7 +21,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Flags, type RunnerResult } from 'lighthouse';
 import { throttling } from 'lighthouse/core/config/constants.js';
 import { chromium } from 'playwright-core';
-import { chromiumPath } from './chromium.js';
+import { chromiumPath, serviceWorkerInCharge } from './chromium.js';
 import {
   cpuBenchmarkIndex,
   describeCalibration,
@@ -128,7 +128,7 @@ async function becomeReturningProvider(userDataDir: string, url: string): Promis
     await page.evaluate(`localStorage.setItem('profile', ${JSON.stringify(JSON.stringify(STORED_PROFILE))})`);
     await page.goto(url);
     await page.getByRole('region', { name: 'Live' }).waitFor({ timeout: 60_000 });
-    await page.waitForFunction('navigator.serviceWorker.controller !== null', undefined, { timeout: 60_000 });
+    await page.waitForFunction(serviceWorkerInCharge, undefined, { timeout: 60_000 });
   } finally {
     await context.close();
   }

@@ -18,7 +18,7 @@
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium } from './chromium.js';
+import { firstScreenReplaced, launchChromium, serviceWorkerInCharge } from './chromium.js';
 import { describeCalibration, givenCalibration, wallBenchmarkIndex } from './cpuCalibration.js';
 import { serveDemoBuild } from './demoBuild.js';
 
@@ -138,7 +138,7 @@ async function newcomer(browser: Browser, url: string, cpuSlowdown: number): Pro
     await page.getByRole('textbox', { name: 'First Name' }).waitFor({ timeout: TIMEOUT_MS });
     const painted = performance.now() - start;
     const appTookOver = page
-      .waitForFunction(`document.querySelector('#root > [data-first-screen]') === null`, undefined, {
+      .waitForFunction(firstScreenReplaced, undefined, {
         timeout: TIMEOUT_MS,
         polling: 50,
       })
@@ -155,9 +155,7 @@ async function newcomer(browser: Browser, url: string, cpuSlowdown: number): Pro
       if (typed !== text) throw new Error(`'${label}' holds '${typed}' after typing '${text}': a keystroke was lost.`);
     }
     // The app's form (it has taken over by now) enables Save once the profile is complete.
-    await page.waitForFunction(`document.querySelector('form button[type="submit"]:not([disabled])') !== null`, undefined, {
-      timeout: TIMEOUT_MS,
-    });
+    await page.getByRole('button', { name: 'Save', exact: true }).and(page.locator(':enabled')).waitFor({ timeout: TIMEOUT_MS });
     const saved = performance.now();
     await tap(page, 'button', 'Save');
     await page.getByText(SAVED_TOAST).waitFor({ timeout: TIMEOUT_MS });
@@ -192,7 +190,7 @@ async function visitTwice(browser: Browser, url: string, cpuSlowdown: number): P
     const first = await timeToLivePresenter(page, url);
     // The worker installs after the first load (precaching the app); the return waits for it.
     await page.evaluate('navigator.serviceWorker.ready.then(() => undefined)');
-    await page.waitForFunction('navigator.serviceWorker.controller !== null', undefined, { timeout: TIMEOUT_MS });
+    await page.waitForFunction(serviceWorkerInCharge, undefined, { timeout: TIMEOUT_MS });
     const returning = await timeToLivePresenter(page, url);
     return { first, returning };
   } finally {
