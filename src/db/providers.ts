@@ -1,7 +1,7 @@
 // The provider's own profile (providers/{uid}): the document id is the anonymous Auth uid, so a
 // provider never sees a login and can only reach their own document.
 
-import { doc, enableNetwork, getDoc, setDoc, type FirestoreDataConverter, type QueryDocumentSnapshot } from 'firebase/firestore';
+import { doc, getDoc, setDoc, type FirestoreDataConverter, type QueryDocumentSnapshot } from 'firebase/firestore';
 import type { Provider, ProviderProfile } from '../types/provider';
 import { snapshotOptions, toBoolean, toStringOr } from './converters';
 import { db } from './firebase';
@@ -31,14 +31,6 @@ const providerConverter: FirestoreDataConverter<Provider> = {
 };
 
 const providerRef = (uid: string) => doc(db, 'providers', uid).withConverter(providerConverter);
-
-/**
- * Starts Firestore's client (its offline cache opens, which takes a phone a moment) ahead of the
- * first save, while the profile form is being filled in. Reads and writes nothing.
- */
-export function prepareProfileStore(): Promise<void> {
-  return enableNetwork(db);
-}
 
 /**
  * Creates or replaces the signed-in provider's profile (signing in anonymously first if needed).
