@@ -67,7 +67,8 @@ async function chooseStars(user: ReturnType<typeof userEvent.setup>, question: H
 async function dismissRules(user: ReturnType<typeof userEvent.setup>) {
   await user.click(screen.getByRole('button', { name: 'OK' }));
   await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-  return screen.findByRole('region', { name: 'Clinical validation' }, { timeout: 8000 });
+  // Generous: on a 2-core machine running the whole suite, the questions' read can take seconds.
+  return screen.findByRole('region', { name: 'Clinical validation' }, { timeout: 30_000 });
 }
 
 describe('the questionnaire', () => {
