@@ -22,6 +22,13 @@ export const FIREBASE_ENDPOINTS = [
   'https://content-firebaseappcheck.googleapis.com',
 ];
 
+/**
+ * The Firestore SDK's connectivity probe: when its stream fails with a network error, WebChannel
+ * fetches this image to tell a network that is down from a server that is out of reach. Refused,
+ * the probe reads as "network down" and the browser reports a violation on every blip.
+ */
+export const WEBCHANNEL_PROBE = 'https://www.google.com/images/cleardot.gif';
+
 /** reCAPTCHA Enterprise, App Check's provider: its script, the frames it adds and what they call. */
 export const RECAPTCHA = {
   script: ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'],
@@ -64,7 +71,7 @@ export function contentSecurityPolicy(target: HostingTarget): string {
     ['style-src', "'self'", "'unsafe-inline'"],
     ['img-src', "'self'", 'data:', 'blob:', 'https:', ...(local ? [http(local.storage)] : [])],
     ['font-src', "'self'", 'data:'],
-    ['connect-src', "'self'", ...backendHosts, ...(local ? [] : RECAPTCHA.connect)],
+    ['connect-src', "'self'", ...backendHosts, WEBCHANNEL_PROBE, ...(local ? [] : RECAPTCHA.connect)],
     ['frame-src', ...(local ? ["'none'"] : RECAPTCHA.frame)],
     ['worker-src', "'self'"],
     ['manifest-src', "'self'"],

@@ -17,6 +17,9 @@ if (JSON.stringify(JSON.parse(written).hosting) === JSON.stringify(hosting)) {
   console.log('firebase.json: the security headers are up to date.');
 } else {
   const options = (await prettier.resolveConfig(file)) ?? {};
-  await fs.writeFile(file, await prettier.format(JSON.stringify({ ...config, hosting }), { ...options, filepath: file }));
+  await fs.writeFile(
+    file,
+    await prettier.format(JSON.stringify({ ...config, hosting }, null, 2), { ...options, filepath: file }),
+  );
   console.log('firebase.json: security headers written; commit the change.');
 }

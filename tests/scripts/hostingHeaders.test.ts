@@ -70,6 +70,7 @@ describe('the production policy', () => {
       'http://127.0.0.1:8080',
       'http://127.0.0.1:9099',
       'http://127.0.0.1:9199',
+      'https://www.google.com/images/cleardot.gif',
     ]);
     expect(local.get('script-src')).toEqual(["'self'", ...INLINE_SCRIPTS.map(scriptHash)]);
     expect(local.get('frame-ancestors')).toEqual(["'none'"]);
