@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { startEmulators } from '../backend/src/cli.js';
 import { loadConfig, repoRoot } from '../backend/src/config.js';
-import { buildApp } from './hosting/build.js';
+import { buildApp, localAppSettings } from './hosting/build.js';
 import { startHostingEmulator } from './hosting/emulator.js';
 
 export interface DemoBuild {
@@ -39,13 +39,7 @@ export async function serveDemoBuild(): Promise<DemoBuild> {
       auth: address(emulators.auth),
       storage: address(emulators.storage),
     };
-    await buildApp(outDir, {
-      VITE_USE_EMULATORS: 'true',
-      VITE_FIREBASE_PROJECT_ID: emulators.projectId,
-      VITE_FIRESTORE_EMULATOR_HOST: backend.firestore,
-      VITE_STORAGE_EMULATOR_HOST: backend.storage,
-      VITE_AUTH_EMULATOR_HOST: backend.auth,
-    });
+    await buildApp(outDir, localAppSettings(emulators.projectId, backend));
     const hosting = await startHostingEmulator({
       siteDir: outDir,
       projectId: emulators.projectId,

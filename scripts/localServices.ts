@@ -12,6 +12,7 @@ import { describeEmulators, startEmulators } from '../backend/src/cli.js';
 import { loadConfig, repoRoot } from '../backend/src/config.js';
 import { startWorker } from '../functions/src/local/worker.js';
 import { createMailer, mailSettingsFromEnv } from '../functions/src/mail/transport.js';
+import { localAppSettings } from './hosting/build.js';
 import type { LocalBackend } from './hosting/headers.js';
 
 const demoData = path.join(repoRoot, 'backend/demo/demoData.json');
@@ -92,16 +93,11 @@ export async function startLocalServices(): Promise<LocalServices> {
     await close();
     throw error;
   }
+  const backend = { firestore: address(emulators.firestore), auth: address(emulators.auth), storage: address(emulators.storage) };
   return {
     projectId: emulators.projectId,
-    backend: { firestore: address(emulators.firestore), auth: address(emulators.auth), storage: address(emulators.storage) },
-    appEnv: {
-      VITE_USE_EMULATORS: 'true',
-      VITE_FIREBASE_PROJECT_ID: emulators.projectId,
-      VITE_FIRESTORE_EMULATOR_HOST: address(emulators.firestore),
-      VITE_STORAGE_EMULATOR_HOST: address(emulators.storage),
-      VITE_AUTH_EMULATOR_HOST: address(emulators.auth),
-    },
+    backend,
+    appEnv: localAppSettings(emulators.projectId, backend),
     describe: () => [
       ...describeEmulators(emulators),
       `Mail inbox  http://${MAIL.host}:${MAIL.webPort}`,

@@ -31,6 +31,7 @@ import {
   type Sighting,
   type ThreadMessage,
 } from './record';
+import { localAppSettings } from '../hosting/build.js';
 import { checkEmails, countErrors, failuresOf, lastAnswers } from './checks';
 import { formatReport, type RehearsalReport } from './report';
 import { checkRoom, deliveryInRooms, roomReport, type PresenterPlan, type Room } from './rooms';
@@ -235,21 +236,15 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalRepo
     });
     cleanups.push(() => worker.stop());
 
-    const env = {
-      VITE_USE_EMULATORS: 'true',
-      VITE_FIREBASE_PROJECT_ID: PROJECT_ID,
-      VITE_FIRESTORE_EMULATOR_HOST: `127.0.0.1:${ports.firestore}`,
-      VITE_AUTH_EMULATOR_HOST: `127.0.0.1:${ports.auth}`,
-      VITE_STORAGE_EMULATOR_HOST: `127.0.0.1:${ports.storage}`,
-      VITE_CONTACT_EMAIL: CONTACT.email,
+    const addresses = {
+      firestore: `127.0.0.1:${ports.firestore}`,
+      auth: `127.0.0.1:${ports.auth}`,
+      storage: `127.0.0.1:${ports.storage}`,
     };
+    const env = { ...localAppSettings(PROJECT_ID, addresses), VITE_CONTACT_EMAIL: CONTACT.email };
     log('Building the app and starting Chromium…');
     const [app, browser, account]: [ServedApp, Browser, { email: string; password: string }] = await Promise.all([
-      serveBuiltApp(PROJECT_ID, env, {
-        firestore: env.VITE_FIRESTORE_EMULATOR_HOST,
-        auth: env.VITE_AUTH_EMULATOR_HOST,
-        storage: env.VITE_STORAGE_EMULATOR_HOST,
-      }),
+      serveBuiltApp(PROJECT_ID, env, addresses),
       launchChromium(),
       createAdminAccount(PROJECT_ID),
     ]);

@@ -207,7 +207,13 @@ describe('npm run preflight', () => {
 
       it('reports no location, which a deploy would fill in with nam5', () => {
         const findings = failures(
-          preflightWith((dir) => edit(path.join(dir, 'firebase.json'), (t) => t.replace(',\n    "location": "nam5"', ''))),
+          preflightWith((dir) =>
+            edit(path.join(dir, 'firebase.json'), (text) => {
+              const config = JSON.parse(text) as { firestore: Record<string, unknown> };
+              delete config.firestore.location;
+              return JSON.stringify(config, null, 2);
+            }),
+          ),
         );
         expect(findings).toEqual([
           {
