@@ -1,6 +1,8 @@
 // Lint rules for the whole repository (flat config): typescript-eslint's recommended rules,
 // React's rules of hooks, the zones' import boundaries (scripts/lint/zones.js), and inside the app only src/db/ may
-// import the Firebase SDK.
+// import the Firebase SDK. TypeScript files are linted with their types, so that a switch over a
+// union (a question type, an answer kind) without a `default` must name every member: adding one to
+// the union makes lint name each switch that forgets it.
 
 import js from '@eslint/js';
 import { defineConfig, globalIgnores } from 'eslint/config';
@@ -28,6 +30,19 @@ export default defineConfig(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'zones/boundaries': 'error',
+    },
+  },
+  {
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/switch-exhaustiveness-check': [
+        'error',
+        // A switch with a `default` chose to treat the other members alike (the local backend's
+        // value kinds); one without must name them all. Switches over question types and answer
+        // kinds have none, and tests/lint/questionTypeTrial.test.ts fails if one gains it.
+        { considerDefaultExhaustiveForUnions: true },
+      ],
     },
   },
 

@@ -5,6 +5,9 @@
 
 import type { PRESENTER_STATUSES } from './constants.js';
 import type { InviteMailStatus } from './inviteMail.js';
+import type { QuestionType } from './questionTypes.js';
+
+export type { QuestionType } from './questionTypes.js';
 
 /** A key of the event's `rounds` map: round_1, round_2, … */
 export type RoundKey = `round_${number}`;
@@ -112,15 +115,19 @@ export interface PresenterDocument {
   invite_id?: string;
 }
 
-export type QuestionType = 'stars' | 'rating' | 'text';
-
-/** questions/{questionId} */
+/**
+ * questions/{questionId}. The field names are the spec's (section 3) and stay as stored, though
+ * two read alike: `questions` is the prompt the provider reads under the title, and `question` is the
+ * question's short name (the demo data's equals its title), which the spec keeps and no screen shows.
+ */
 export interface QuestionDocument {
   question_number: number;
+  /** One of the one list's types (domain/questionTypes.ts). */
   type: QuestionType;
   title: string;
-  /** The prompt text. */
+  /** The prompt: the text under the title that asks the question (the spec's name, plural). */
   questions: string;
+  /** The short name, kept as the spec has it; not shown. */
   question: string;
 }
 
@@ -130,12 +137,13 @@ export interface ResponseDocument<Time = unknown> {
   question_id: string;
   presenter_id: string;
   provider_id: string;
+  /** The question's type: what the answer carries (domain/questionTypes.ts's AnswerKind). */
   type: QuestionType;
-  /** Whole stars 1-5, or null. */
+  /** A 'rating' answer's whole number 1-5 (the field is named for the value, not the 'rating' type), or null. */
   rating: number | null;
-  /** At most 1000 characters, or null. */
+  /** A 'rating' answer's comment, at most 1000 characters, or null. */
   comment: string | null;
-  /** The text answer, or null. */
+  /** A 'written' answer's text, at most 1000 characters, or null (the spec's name: the written response). */
   response: string | null;
   /** The server's time of the last change. */
   updated_at: Time;

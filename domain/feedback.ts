@@ -9,8 +9,11 @@
 //   'text' question: a written answer); with fewer, nothing of it is shared, not even the count,
 //   so that no rater can be picked out. Comments follow their question: a comment on a question
 //   not shared is not shared.
-// - 'stars' and 'rating' questions carry the count, mean, distribution and comments; a 'text'
-//   question's written answers are its comments (the questionnaire says they are shared too).
+// - What a question shows follows what its answers carry (domain/questionTypes.ts): rated
+//   questions ('stars', 'rating') carry the count, mean, distribution and comments; a written
+//   one's ('text') answers are its comments (the questionnaire says they are shared too).
+// - The stored document's shape is built here and read back here (parsePresenterFeedback), for the
+//   app's page and the result e-mail alike; a question of an unknown type is left out.
 // - One answer per provider and question counts, the latest (as in matching); a rating counts
 //   when it is a whole number from 1 to 5. Comments are trimmed, empty ones dropped, and sorted
 //   by their text: neither the order of answering nor the provider's id shows through.
@@ -18,7 +21,8 @@
 //   sees which ones had too few ratings.
 
 import { RATING_MAX, RATING_MIN } from './constants.js';
-import type { QuestionDocument, QuestionType } from './documents.js';
+import type { QuestionDocument } from './documents.js';
+import { answerKind, parseQuestionType, type AnswerKind, type QuestionType } from './questionTypes.js';
 
 /** The fewest raters a question needs before anything of it is shared. */
 export const FEEDBACK_MIN_RATERS = 3;
@@ -108,22 +112,32 @@ function latestAnswers(eventId: string, presenterId: string, answers: readonly F
 
 /** One question's feedback from its answers (one per provider). */
 export function questionFeedback(question: FeedbackQuestion, answers: readonly FeedbackAnswer[]): QuestionFeedback {
-  const { question_id, title, type } = question;
-  const withheld: WithheldQuestionFeedback = { question_id, title, type, shared: false };
-  if (type === 'text') {
-    const written = answers.map((answer) => cleanText(answer.response)).filter((text) => text !== '');
-    if (written.length < FEEDBACK_MIN_RATERS) return withheld;
-    return {
-      question_id,
-      title,
-      type,
-      shared: true,
-      count: written.length,
-      mean: null,
-      distribution: [],
-      comments: written.sort(byText),
-    };
+  const kind = answerKind(question.type);
+  switch (kind) {
+    case 'written':
+      return writtenFeedback(question, answers);
+    case 'rating':
+      return ratedFeedback(question, answers);
   }
+}
+
+function writtenFeedback({ question_id, title, type }: FeedbackQuestion, answers: readonly FeedbackAnswer[]): QuestionFeedback {
+  const written = answers.map((answer) => cleanText(answer.response)).filter((text) => text !== '');
+  if (written.length < FEEDBACK_MIN_RATERS) return { question_id, title, type, shared: false };
+  return {
+    question_id,
+    title,
+    type,
+    shared: true,
+    count: written.length,
+    mean: null,
+    distribution: [],
+    comments: written.sort(byText),
+  };
+}
+
+function ratedFeedback({ question_id, title, type }: FeedbackQuestion, answers: readonly FeedbackAnswer[]): QuestionFeedback {
+  const withheld: WithheldQuestionFeedback = { question_id, title, type, shared: false };
   const ratings = answers.map((answer) => answer.rating).filter(isWholeRating);
   if (ratings.length < FEEDBACK_MIN_RATERS) return withheld;
   const distribution = Array.from({ length: RATING_MAX }, () => 0);
@@ -157,11 +171,70 @@ export function presenterFeedback(
 /** A mean as the presenter reads it: one decimal. */
 export const formatMean = (mean: number): string => mean.toFixed(1);
 
+/** What one answer of a kind is called where feedback counts them: '3 ratings', '4 answers'. */
+export function feedbackUnit(kind: AnswerKind): string {
+  switch (kind) {
+    case 'rating':
+      return 'rating';
+    case 'written':
+      return 'answer';
+  }
+}
+
 /** One line per question, as the result e-mail and the page's summary say it. */
 export function feedbackSummaryLine(question: QuestionFeedback): string {
   if (!question.shared) return `${question.title}: ${NOT_ENOUGH_RATINGS}`;
-  const raters = `${question.count} ${question.type === 'text' ? 'answer' : 'rating'}${question.count === 1 ? '' : 's'}`;
+  const raters = `${question.count} ${feedbackUnit(answerKind(question.type))}${question.count === 1 ? '' : 's'}`;
   return question.mean === null
     ? `${question.title}: ${raters}`
     : `${question.title}: ${formatMean(question.mean)} of ${RATING_MAX} from ${raters}`;
+}
+
+const recordOf = (value: unknown): Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+const textOr = (value: unknown, fallback: string): string => (typeof value === 'string' ? value : fallback);
+const finite = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
+
+/**
+ * One stored question of a feedback document, read defensively (a hand edit, another version):
+ * null when its type is unknown (left out, as everywhere) or a shared one has no count.
+ */
+export function parseQuestionFeedback(value: unknown): QuestionFeedback | null {
+  const question = recordOf(value);
+  const type = parseQuestionType(question.type);
+  if (type === null) return null;
+  const head = { question_id: textOr(question.question_id, ''), title: textOr(question.title, ''), type };
+  if (question.shared !== true) return { ...head, shared: false };
+  if (!finite(question.count)) return null;
+  const distribution = Array.isArray(question.distribution) ? question.distribution : [];
+  const comments = Array.isArray(question.comments) ? question.comments : [];
+  return {
+    ...head,
+    shared: true,
+    count: question.count,
+    mean: finite(question.mean) ? question.mean : null,
+    distribution: distribution.slice(0, RATING_MAX).map((count) => (finite(count) ? count : 0)),
+    comments: comments.filter((comment): comment is string => typeof comment === 'string'),
+  };
+}
+
+/** A stored feedback document's questions, those of unknown types left out. */
+export function parseFeedbackQuestions(value: unknown): QuestionFeedback[] {
+  return (Array.isArray(value) ? value : []).flatMap((question) => parseQuestionFeedback(question) ?? []);
+}
+
+/** A stored feedback document, its time read by `time` (a Date in the app, ms in the functions). */
+export function parsePresenterFeedback<Time>(
+  id: string,
+  data: Record<string, unknown>,
+  time: (value: unknown) => Time,
+): PresenterFeedbackDocument<Time> {
+  return {
+    event_id: textOr(data.event_id, ''),
+    presenter_id: textOr(data.presenter_id, id),
+    event_title: textOr(data.event_title, ''),
+    presenter_name: textOr(data.presenter_name, ''),
+    questions: parseFeedbackQuestions(data.questions),
+    written_at: time(data.written_at),
+  };
 }

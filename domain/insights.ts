@@ -34,7 +34,8 @@ import {
   RESERVED_EMAIL_DOMAINS,
   SHARED_EMAIL_DOMAINS,
 } from './constants.js';
-import type { ConflictReason, QuestionType } from './documents.js';
+import type { ConflictReason } from './documents.js';
+import { countsInMatching, type QuestionType } from './questionTypes.js';
 
 export type { ConflictReason } from './documents.js';
 
@@ -65,13 +66,19 @@ export function spreadOf(values: readonly number[]): Spread {
   return { count, mean, sd: Math.sqrt(squares.reduce((sum, square) => sum + square, 0) / count) };
 }
 
-/** The answers that are star ratings: `stars` answers with a rating on the 1-5 scale (null is no answer). */
+/**
+ * The answers that are star ratings: answers of the types matching counts (domain/questionTypes.ts:
+ * `stars`) with a rating on the 1-5 scale (null is no answer).
+ */
 export function starRatings<T extends { type: QuestionType; rating: number | null }>(
   answers: readonly T[],
 ): (T & { rating: number })[] {
   return answers.filter(
     (answer): answer is T & { rating: number } =>
-      answer.type === 'stars' && typeof answer.rating === 'number' && answer.rating >= RATING_MIN && answer.rating <= RATING_MAX,
+      countsInMatching(answer.type) &&
+      typeof answer.rating === 'number' &&
+      answer.rating >= RATING_MIN &&
+      answer.rating <= RATING_MAX,
   );
 }
 

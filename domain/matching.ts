@@ -42,9 +42,9 @@ import type {
   ProviderDetails,
   ProviderDocument,
   QuestionDocument,
-  QuestionType,
 } from './documents.js';
 import { conflictBetween, standardiser } from './insights.js';
+import { countsInMatching, type QuestionType } from './questionTypes.js';
 
 export type { ExcludedConflict, MatchReason } from './documents.js';
 
@@ -143,7 +143,12 @@ interface Candidate {
 
 /** Each presenter's matches, in `presenterIds` order. The same input in any order gives the same output. */
 export function matchEvent(input: MatchInput): PresenterResult[] {
-  const starQuestions = new Set(Object.keys(input.questions).filter((id) => own(input.questions, id)?.type === 'stars'));
+  const starQuestions = new Set(
+    Object.keys(input.questions).filter((id) => {
+      const question = own(input.questions, id);
+      return question !== undefined && countsInMatching(question.type);
+    }),
+  );
   const presenters = new Map<string, { presenter: MatchPresenter; counting: ReadonlySet<string> }>();
   for (const presenterId of input.presenterIds) {
     const presenter = own(input.presenters, presenterId);
@@ -328,7 +333,10 @@ function isComplete(provider: ProviderDetails | undefined): provider is Provider
 
 function isStarAnswer(response: MatchResponse): response is StarAnswer {
   return (
-    response.type === 'stars' && typeof response.rating === 'number' && response.rating >= 1 && response.rating <= RATING_MAX
+    countsInMatching(response.type) &&
+    typeof response.rating === 'number' &&
+    response.rating >= 1 &&
+    response.rating <= RATING_MAX
   );
 }
 

@@ -4,7 +4,9 @@
 //
 // For each presenter in the rounds: a provider's score is the mean of their star ratings on the
 // presenter's favourite star questions, or on all star questions when the presenter names none;
-// no answer to those, no score. Only `stars` answers of this event count, one per question.
+// no answer to those, no score. Only `stars` answers of this event count, one per question: which
+// types count is read from the one list of question types (domain/questionTypes.ts), the rule's
+// own words, not from the matching code.
 // Matched: score >= the event's minimum; best first (score, then more questions answered, then
 // the earliest answer, then provider id), at most the event's limit; only providers with first
 // name, last name, e-mail and company. Nobody matched: the innovation-office fallback.
@@ -12,11 +14,13 @@
 // settings, so the event settings that change these rules (fair scores, conflicts of interest:
 // docs/matching.md) play no part here.
 
+import { countsInMatching, type QuestionType } from '../../domain/questionTypes';
+
 export interface OracleAnswer {
   providerId: string;
   presenterId: string;
   questionId: string;
-  type: 'stars' | 'rating' | 'text';
+  type: QuestionType;
   rating: number | null;
   /** When the server stored the answer (its updated_at, ms): the earliest wins a tie. */
   answeredAt: number;
@@ -26,7 +30,7 @@ export interface OracleInput {
   /** Presenter ids in round order. */
   presenterIds: string[];
   favourites: Record<string, string[]>;
-  questionTypes: Record<string, 'stars' | 'rating' | 'text'>;
+  questionTypes: Record<string, QuestionType>;
   providers: Record<string, { first_name: string; last_name: string; email: string; company: string }>;
   /** One per provider, presenter and question: the last answer given. */
   answers: OracleAnswer[];
@@ -41,7 +45,10 @@ export interface OracleResult {
 }
 
 export function oracleMatches(input: OracleInput): Map<string, OracleResult> {
-  const stars = Object.keys(input.questionTypes).filter((id) => input.questionTypes[id] === 'stars');
+  const stars = Object.keys(input.questionTypes).filter((id) => {
+    const type = input.questionTypes[id];
+    return type !== undefined && countsInMatching(type);
+  });
   const complete = (id: string) => {
     const p = input.providers[id];
     return !!p && [p.first_name, p.last_name, p.email, p.company].every((field) => field.trim() !== '');
@@ -53,7 +60,7 @@ export function oracleMatches(input: OracleInput): Map<string, OracleResult> {
     const counting = new Set(favouriteStars.length > 0 ? favouriteStars : stars);
     const byProvider = new Map<string, { ratings: number[]; earliest: number }>();
     for (const answer of input.answers) {
-      if (answer.presenterId !== presenterId || answer.type !== 'stars' || answer.rating === null) continue;
+      if (answer.presenterId !== presenterId || !countsInMatching(answer.type) || answer.rating === null) continue;
       if (!counting.has(answer.questionId) || !complete(answer.providerId)) continue;
       const entry = byProvider.get(answer.providerId) ?? { ratings: [], earliest: Number.POSITIVE_INFINITY };
       entry.ratings.push(answer.rating);

@@ -6,6 +6,7 @@
 // signup through an invite link, as tests/e2e/onboardingJourney.test.ts does it.
 
 import type { Browser, BrowserContext } from 'playwright-core';
+import { answerKind, countsInMatching, unhandled } from '../../domain/questionTypes';
 import { answerFor, randomAnswers, seededRandom, type GivenAnswer, type QuestionPlan, type RatingRecord } from './record';
 
 /** The star meanings, as the questionnaire labels its stars (the spec's section 2). */
@@ -121,18 +122,30 @@ export async function startPhone(browser: Browser, appUrl: string, plan: PhonePl
     watching.push([Date.now(), Number.POSITIVE_INFINITY]);
   };
 
-  const answerQuestion = async (answer: GivenAnswer, title: string) => {
+  /** Gives one answer through the question's own input: one case per question type (domain/questionTypes.ts). */
+  const answerQuestion = async (answer: GivenAnswer, title: string): Promise<void> => {
     const region = page.getByRole('region', { name: title, exact: true });
-    if (answer.type === 'stars' && answer.rating !== null) {
-      const label = `${answer.rating} Star${answer.rating === 1 ? '' : 's'}: ${STAR_MEANINGS[answer.rating]}`;
-      await region.locator('label', { hasText: label }).click();
+    switch (answer.type) {
+      case 'stars':
+        if (answer.rating !== null) {
+          const label = `${answer.rating} Star${answer.rating === 1 ? '' : 's'}: ${STAR_MEANINGS[answer.rating]}`;
+          await region.locator('label', { hasText: label }).click();
+        }
+        await region.getByLabel('Comments').fill(answer.comment ?? '');
+        return;
+      case 'rating':
+        if (answer.rating !== null) {
+          const button = region.getByRole('button', { name: `${answer.rating} of 5` });
+          if ((await button.getAttribute('aria-pressed')) !== 'true') await button.click();
+        }
+        await region.getByLabel('Comments').fill(answer.comment ?? '');
+        return;
+      case 'text':
+        await region.getByLabel('Your answer').fill(answer.response ?? '');
+        return;
+      default:
+        return unhandled(answer.type);
     }
-    if (answer.type === 'rating' && answer.rating !== null) {
-      const button = region.getByRole('button', { name: `${answer.rating} of 5` });
-      if ((await button.getAttribute('aria-pressed')) !== 'true') await button.click();
-    }
-    if (answer.type !== 'text') await region.getByLabel('Comments').fill(answer.comment ?? '');
-    else await region.getByLabel('Your answer').fill(answer.response ?? '');
   };
 
   /** Opens a presenter's questionnaire from the queue, gives the answers and submits. */
@@ -167,11 +180,11 @@ export async function startPhone(browser: Browser, appUrl: string, plan: PhonePl
     const edit = edits.shift();
     if (edit) {
       const before = given.get(edit) ?? [];
-      const changed = before.find((answer) => answer.type === 'stars') ?? before[0];
+      const changed = before.find((answer) => countsInMatching(answer.type)) ?? before[0];
       const question = plan.questions.find((candidate) => candidate.question_id === changed?.question_id);
       if (changed && question) {
         let replacement = answerFor(random, question, `phone ${plan.index} (edited)`);
-        if (replacement.type !== 'text' && replacement.rating === changed.rating)
+        if (answerKind(replacement.type) === 'rating' && replacement.rating === changed.rating)
           replacement = { ...replacement, rating: ((changed.rating ?? 1) % 5) + 1 };
         await submit(edit, [replacement], true);
         return true;

@@ -3,7 +3,7 @@
 // each live-presenter change, and the errors any client met. Also the seeded random source, so a
 // seed replays the same plan.
 
-import type { QuestionType } from '../../domain/documents';
+import type { QuestionType } from '../../domain/questionTypes';
 
 /** One answer as a provider gave it (the fields saveResponses stores). */
 export interface GivenAnswer {
@@ -93,17 +93,24 @@ export function randomAnswers(random: () => number, questions: readonly Question
   return answers;
 }
 
+/** One answer as a provider of the room would give it: one case per question type (domain/questionTypes.ts). */
 export function answerFor(random: () => number, question: QuestionPlan, label: string): GivenAnswer {
-  if (question.type === 'text') {
-    return { question_id: question.question_id, type: 'text', rating: null, comment: null, response: `Notes from ${label}` };
-  }
-  return {
-    question_id: question.question_id,
-    type: question.type,
-    rating: question.type === 'stars' ? randomStars(random) : 1 + Math.floor(random() * 5),
+  const { question_id, type } = question;
+  const withComment = (rating: number): GivenAnswer => ({
+    question_id,
+    type,
+    rating,
     comment: random() < 0.3 ? `Comment from ${label}` : null,
     response: null,
-  };
+  });
+  switch (type) {
+    case 'stars':
+      return withComment(randomStars(random));
+    case 'rating':
+      return withComment(1 + Math.floor(random() * 5));
+    case 'text':
+      return { question_id, type, rating: null, comment: null, response: `Notes from ${label}` };
+  }
 }
 
 /** Messages from a provider thread to the main thread. */

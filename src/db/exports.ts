@@ -1,7 +1,8 @@
 // What an event's exports read (docs/exports-and-insights.md), for a signed-in admin: the event's answers in
 // pages (so memory and progress stay bounded on a 100,000-answer event) with the providers,
 // presenters and questions they are about, and the event's final matches with their reasons
-// (match_reasons, admins only). Throws on any failure; the screen decides what to say.
+// (match_reasons, admins only). An answer of an unknown question type is left out
+// (domain/questionTypes.ts). Throws on any failure; the screen decides what to say.
 
 import {
   collection,
@@ -16,6 +17,7 @@ import {
   type QueryDocumentSnapshot,
 } from 'firebase/firestore';
 import type { MatchesExportData, ResponsesExportData, TimedResponse } from '../lib/exportRows';
+import { parseQuestionType } from '../../domain/questionTypes';
 import type { MatchReasons } from '../types/matchReasons';
 import { readOnlyConverter, snapshotOptions, toDate, toStringOr, toStringOrNull } from './converters';
 import { getFinalMatches } from './finalMatches';
@@ -29,8 +31,9 @@ export const RESPONSES_PAGE_SIZE = 5_000;
 /** The most ids one `in` filter may hold. */
 const IDS_PER_QUERY = 30;
 
-const timedResponseConverter = readOnlyConverter<TimedResponse>('Exports only read answers.', (id, data) => {
-  const type = data.type === 'stars' || data.type === 'rating' ? data.type : 'text';
+const timedResponseConverter = readOnlyConverter<TimedResponse | null>('Exports only read answers.', (id, data) => {
+  const type = parseQuestionType(data.type);
+  if (type === null) return null;
   return {
     response_id: id,
     event_id: toStringOr(data.event_id, ''),
@@ -70,15 +73,17 @@ export async function getResponsesExport(
   );
   const total = (await getCountFromServer(eventResponses)).data().count;
   const responses: TimedResponse[] = [];
-  let last: QueryDocumentSnapshot | undefined;
+  let read = 0;
+  let last: QueryDocumentSnapshot<TimedResponse | null, never> | undefined;
   for (;;) {
     const page = await getDocs(
       last
         ? query(eventResponses, startAfter(last), limit(RESPONSES_PAGE_SIZE))
         : query(eventResponses, limit(RESPONSES_PAGE_SIZE)),
     );
-    responses.push(...page.docs.map((document) => document.data()));
-    onProgress?.(responses.length, Math.max(total, responses.length));
+    responses.push(...page.docs.flatMap((document) => document.data() ?? []));
+    read += page.docs.length;
+    onProgress?.(read, Math.max(total, read));
     last = page.docs[page.docs.length - 1];
     if (page.docs.length < RESPONSES_PAGE_SIZE || last === undefined) break;
   }

@@ -5,43 +5,16 @@
 // it is read, and a presenter's phone then never needs the full SDK.
 
 import { doc, getDoc } from 'firebase/firestore/lite';
-import { RATING_MAX } from '../../domain/constants';
-import type { QuestionType } from '../../domain/documents';
-import type { PresenterFeedback, QuestionFeedback } from '../types/feedback';
-import { readOnlyConverter, toArray, toDate, toNumberOr, toRecord, toStringOr } from './converters';
+import { parsePresenterFeedback } from '../../domain/feedback';
+import type { PresenterFeedback } from '../types/feedback';
+import { readOnlyConverter, toDate } from './converters';
 import { liteDb } from './lite';
 import { ensureSignedIn } from './session';
 
-const QUESTION_TYPES: readonly QuestionType[] = ['stars', 'rating', 'text'];
-
-function toQuestionFeedback(value: unknown): QuestionFeedback {
-  const question = toRecord(value);
-  const type = QUESTION_TYPES.find((known) => known === question.type) ?? 'stars';
-  const head = { question_id: toStringOr(question.question_id, ''), title: toStringOr(question.title, ''), type };
-  if (question.shared !== true) return { ...head, shared: false };
-  const distribution = toArray(question.distribution)
-    .slice(0, RATING_MAX)
-    .map((count) => toNumberOr(count, 0));
-  return {
-    ...head,
-    shared: true,
-    count: toNumberOr(question.count, 0),
-    mean: typeof question.mean === 'number' ? question.mean : null,
-    distribution,
-    comments: toArray(question.comments).filter((comment): comment is string => typeof comment === 'string'),
-  };
-}
-
+// The stored shape is read as domain/feedback.ts builds it; a question of an unknown type is left out.
 const feedbackConverter = readOnlyConverter<PresenterFeedback>(
   'Feedback is written by the matching reaction, not by the app.',
-  (id, data) => ({
-    event_id: toStringOr(data.event_id, ''),
-    presenter_id: toStringOr(data.presenter_id, id),
-    event_title: toStringOr(data.event_title, ''),
-    presenter_name: toStringOr(data.presenter_name, ''),
-    questions: toArray(data.questions).map(toQuestionFeedback),
-    written_at: toDate(data.written_at),
-  }),
+  (id, data) => parsePresenterFeedback(id, data, toDate),
 );
 
 /** What a read of one presenter's feedback found. */

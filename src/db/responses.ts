@@ -1,6 +1,8 @@
 // A provider's answers (responses/{response_id}). Each answer has a deterministic id, so answering
 // again replaces the answer instead of adding one. Writes go to Firestore's offline cache first:
 // an answer given during a Wi-Fi drop-out is kept on the device and synced when it reconnects.
+// An answer of a question type this version does not know is left out of the reads
+// (domain/questionTypes.ts), so it is never shown, nor saved back as another type.
 
 import {
   collection,
@@ -12,13 +14,13 @@ import {
   serverTimestamp,
   where,
   writeBatch,
-  type FirestoreDataConverter,
-  type QueryDocumentSnapshot,
+  type FieldValue,
 } from 'firebase/firestore';
+import type { ResponseDocument } from '../../domain/documents';
+import { parseQuestionType } from '../../domain/questionTypes';
 import { normaliseAnswer } from '../lib/answers';
-import type { QuestionType } from '../types/question';
 import type { Answer, ProviderResponse, SaveOutcome } from '../types/response';
-import { snapshotOptions, toNumberOr, toStringOr, toStringOrNull } from './converters';
+import { readOnlyConverter, toNumberOr, toStringOr, toStringOrNull } from './converters';
 import { db } from './firebase';
 import { markRater } from './raters';
 import { ensureSignedIn } from './session';
@@ -28,48 +30,34 @@ export function responseId(providerId: string, eventId: string, presenterId: str
   return `${providerId}_${eventId}_${presenterId}_${questionId}`;
 }
 
-function toQuestionType(value: unknown): QuestionType {
-  return value === 'stars' || value === 'rating' ? value : 'text';
-}
+const responseReader = readOnlyConverter<ProviderResponse | null>('Answers are saved with saveResponses().', (id, data) => {
+  const type = parseQuestionType(data.type);
+  if (type === null) return null;
+  return {
+    response_id: id,
+    question_id: toStringOr(data.question_id, ''),
+    presenter_id: toStringOr(data.presenter_id, ''),
+    provider_id: toStringOr(data.provider_id, ''),
+    event_id: toStringOr(data.event_id, ''),
+    type,
+    rating: data.rating === null || data.rating === undefined ? null : toNumberOr(data.rating, 0),
+    comment: toStringOrNull(data.comment),
+    response: toStringOrNull(data.response),
+  };
+});
 
-const responseConverter: FirestoreDataConverter<ProviderResponse> = {
-  toFirestore: (response) => ({
-    question_id: response.question_id,
-    presenter_id: response.presenter_id,
-    provider_id: response.provider_id,
-    event_id: response.event_id,
-    type: response.type,
-    rating: response.rating,
-    comment: response.comment,
-    response: response.response,
-    updated_at: serverTimestamp(),
-  }),
-  fromFirestore: (snapshot: QueryDocumentSnapshot) => {
-    const data = snapshot.data(snapshotOptions);
-    return {
-      response_id: snapshot.id,
-      question_id: toStringOr(data.question_id, ''),
-      presenter_id: toStringOr(data.presenter_id, ''),
-      provider_id: toStringOr(data.provider_id, ''),
-      event_id: toStringOr(data.event_id, ''),
-      type: toQuestionType(data.type),
-      rating: data.rating === null || data.rating === undefined ? null : toNumberOr(data.rating, 0),
-      comment: toStringOrNull(data.comment),
-      response: toStringOrNull(data.response),
-    };
-  },
-};
-
-const responsesCollection = collection(db, 'responses').withConverter(responseConverter);
+const responsesCollection = collection(db, 'responses');
 
 const myResponsesQuery = (uid: string, eventId: string) =>
-  query(responsesCollection, where('provider_id', '==', uid), where('event_id', '==', eventId));
+  query(responsesCollection.withConverter(responseReader), where('provider_id', '==', uid), where('event_id', '==', eventId));
+
+const known = (responses: (ProviderResponse | null)[]): ProviderResponse[] => responses.flatMap((response) => response ?? []);
 
 /** The signed-in provider's answers at one event (from the device's cache when offline). */
 export async function getMyResponses(eventId: string): Promise<ProviderResponse[]> {
   const user = await ensureSignedIn();
   const snapshot = await getDocs(myResponsesQuery(user.uid, eventId));
-  return snapshot.docs.map((document) => document.data());
+  return known(snapshot.docs.map((document) => document.data()));
 }
 
 /**
@@ -87,7 +75,7 @@ export function watchMyResponses(
     if (stopped) return;
     stop = onSnapshot(
       myResponsesQuery(user.uid, eventId),
-      (snapshot) => callback(snapshot.docs.map((document) => document.data())),
+      (snapshot) => callback(known(snapshot.docs.map((document) => document.data()))),
       onError,
     );
   }, onError);
@@ -111,13 +99,18 @@ export async function saveResponses(eventId: string, presenterId: string, answer
   const batch = writeBatch(db);
   const refs = normalised.map((answer) => {
     const ref = doc(responsesCollection, responseId(user.uid, eventId, presenterId, answer.question_id));
-    batch.set(ref, {
-      response_id: ref.id,
+    const stored: ResponseDocument<FieldValue> = {
       provider_id: user.uid,
       event_id: eventId,
       presenter_id: presenterId,
-      ...answer,
-    });
+      question_id: answer.question_id,
+      type: answer.type,
+      rating: answer.rating,
+      comment: answer.comment,
+      response: answer.response,
+      updated_at: serverTimestamp(),
+    };
+    batch.set(ref, stored);
     return ref;
   });
   const lastRef = refs[refs.length - 1];

@@ -2,6 +2,7 @@
 // responses when a provider comes back to a presenter.
 
 import { COMMENT_MAX_LENGTH, RATING_MAX } from '../../domain/constants';
+import { answerKind } from '../../domain/questionTypes';
 import type { Answer, ProviderResponse } from '../types/response';
 
 function blankToNull(text: string | null): string | null {
@@ -10,7 +11,8 @@ function blankToNull(text: string | null): string | null {
 }
 
 /**
- * The answer as it is stored: blank texts become null. Throws RangeError when a rating is not a
+ * The answer as it is stored: blank texts become null, and the fields its type's answer does not
+ * carry (domain/questionTypes.ts) are null, as the rules demand. Throws RangeError when a rating is not a
  * whole number from 1 to 5 or a comment or text answer is longer than 1000 characters.
  */
 export function normaliseAnswer(answer: Answer): Answer {
@@ -24,7 +26,13 @@ export function normaliseAnswer(answer: Answer): Answer {
     throw new RangeError(`A comment has at most ${COMMENT_MAX_LENGTH} characters.`);
   }
   if (answer.question_id === '') throw new RangeError('An answer needs its question.');
-  return { question_id: answer.question_id, type: answer.type, rating, comment, response };
+  const kind = answerKind(answer.type);
+  switch (kind) {
+    case 'rating':
+      return { question_id: answer.question_id, type: answer.type, rating, comment, response: null };
+    case 'written':
+      return { question_id: answer.question_id, type: answer.type, rating: null, comment: null, response };
+  }
 }
 
 /** The saved answers about one presenter, by question id (to fill the questionnaire in again). */

@@ -5,7 +5,7 @@
 // gone with it. Damaged items read as absent; a browser that refuses storage keeps no drafts.
 
 import { STORAGE_KEYS } from '../config/constants';
-import type { QuestionType } from '../types/question';
+import { parseQuestionType } from '../../domain/questionTypes';
 import type { Answer } from '../types/response';
 
 function readDrafts(storage: Storage): Record<string, unknown> {
@@ -43,7 +43,6 @@ export function dropDraft(storage: Storage, key: string): void {
   writeDrafts(storage, drafts);
 }
 
-const QUESTION_TYPES: readonly QuestionType[] = ['stars', 'rating', 'text'];
 const textOrNull = (value: unknown): value is string | null => value === null || typeof value === 'string';
 
 export interface AnswersDraft {
@@ -62,7 +61,7 @@ export function answersDraft(value: unknown): AnswersDraft | null {
   for (const [questionId, item] of Object.entries(stored as Record<string, unknown>)) {
     if (typeof item !== 'object' || item === null) continue;
     const { type, rating, comment, response } = item as Record<string, unknown>;
-    const knownType = QUESTION_TYPES.find((known) => known === type);
+    const knownType = parseQuestionType(type);
     if (!knownType || !(rating === null || typeof rating === 'number') || !textOrNull(comment) || !textOrNull(response)) continue;
     answers[questionId] = { question_id: questionId, type: knownType, rating, comment, response };
   }

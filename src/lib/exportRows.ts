@@ -3,6 +3,7 @@
 // typed cells that the CSV and Excel writers (exportFiles.ts) turn into files. Every text cell is
 // escaped against formula injection here, once, so no writer can forget it.
 
+import { answerKind } from '../../domain/questionTypes';
 import type { FinalMatch } from '../types/finalMatch';
 import type { MatchReasons } from '../types/matchReasons';
 import type { Presenter } from '../types/presenter';
@@ -98,6 +99,17 @@ const fullName = (person: { first_name: string; last_name: string }) => `${perso
 
 const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
+/** The 'Stars' column: the rating of an answer that carries one (domain/questionTypes.ts), else empty. */
+function exportedRating(response: TimedResponse): number | null {
+  const kind = answerKind(response.type);
+  switch (kind) {
+    case 'rating':
+      return response.rating;
+    case 'written':
+      return null;
+  }
+}
+
 /** One row per answer, oldest first (answers without a time last), every text escaped. */
 export function responseRows({ responses, providers, presenters, questions }: ResponsesExportData): ResponseRow[] {
   const providerById = new Map(providers.map((provider) => [provider.user_id, provider]));
@@ -120,7 +132,7 @@ export function responseRows({ responses, providers, presenters, questions }: Re
       questionNumber: question?.question_number ?? null,
       questionTitle: escapeFormula(question?.title ?? ''),
       questionType: escapeFormula(response.type),
-      stars: response.type === 'text' ? null : response.rating,
+      stars: exportedRating(response),
       comment: escapeFormula(response.comment ?? ''),
       textResponse: escapeFormula(response.response ?? ''),
       time: response.updated_at,

@@ -29,6 +29,23 @@ describe('normaliseAnswer', () => {
     expect(() => normaliseAnswer(answer({ type: 'text', rating: null, response: 'y'.repeat(1001) }))).toThrow(RangeError);
   });
 
+  it("keeps only the fields the type's answer carries", () => {
+    expect(normaliseAnswer(answer({ type: 'rating', rating: 3, comment: 'fine', response: 'stray' }))).toEqual({
+      question_id: 'q1',
+      type: 'rating',
+      rating: 3,
+      comment: 'fine',
+      response: null,
+    });
+    expect(normaliseAnswer(answer({ type: 'text', rating: 2, comment: 'stray', response: ' Notes ' }))).toEqual({
+      question_id: 'q1',
+      type: 'text',
+      rating: null,
+      comment: null,
+      response: 'Notes',
+    });
+  });
+
   it('refuses an answer without its question', () => {
     expect(() => normaliseAnswer(answer({ question_id: '' }))).toThrow(RangeError);
   });

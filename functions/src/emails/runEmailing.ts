@@ -12,8 +12,8 @@
 
 import { createHash, randomUUID } from 'node:crypto';
 import { FieldValue, Timestamp, type DocumentData, type DocumentReference, type Firestore } from 'firebase-admin/firestore';
-import type { FinalMatchDocument, PresenterDetails, QuestionType } from '../../../domain/documents.js';
-import type { QuestionFeedback } from '../../../domain/feedback.js';
+import type { FinalMatchDocument, PresenterDetails } from '../../../domain/documents.js';
+import { parseFeedbackQuestions, type QuestionFeedback } from '../../../domain/feedback.js';
 import {
   decideEmailingRun,
   EMAILING_MAX_ATTEMPTS,
@@ -211,7 +211,8 @@ type PresenterFeedbackMail = { questions: QuestionFeedback[]; url: string | null
 /**
  * The feedback matching wrote for the event's presenters (events/{id}/feedback), by the presenter's
  * address as the final matches hold it, with the link to the feedback page when the app's address
- * is known. Read as stored: a malformed question is left out rather than failing the mails.
+ * is known. Read as domain/feedback.ts stores it: a malformed question, or one of an unknown type,
+ * is left out rather than failing the mails.
  */
 async function feedbackByEmail(
   firestore: Firestore,
@@ -220,7 +221,7 @@ async function feedbackByEmail(
   mailer: Mailer,
 ): Promise<Map<string, PresenterFeedbackMail>> {
   const stored = await firestore.collection('events').doc(eventId).collection('feedback').get();
-  const questionsOf = new Map(stored.docs.map((doc) => [doc.id, questionsFrom(doc.get('questions'))]));
+  const questionsOf = new Map(stored.docs.map((doc) => [doc.id, parseFeedbackQuestions(doc.get('questions'))]));
   const url = mailer.appUrl ? `${mailer.appUrl}/feedback/${encodeURIComponent(eventId)}` : null;
   const byEmail = new Map<string, PresenterFeedbackMail>();
   for (const match of matches) {
@@ -231,29 +232,6 @@ async function feedbackByEmail(
     if (questions && email && !byEmail.has(email)) byEmail.set(email, { questions, url });
   }
   return byEmail;
-}
-
-const QUESTION_TYPES: readonly QuestionType[] = ['stars', 'rating', 'text'];
-
-function questionsFrom(value: unknown): QuestionFeedback[] {
-  if (!Array.isArray(value)) return [];
-  return value.map(record).flatMap((question): QuestionFeedback[] => {
-    const type = QUESTION_TYPES.find((known) => known === question.type);
-    if (!type) return [];
-    const typed = { question_id: text(question.question_id), title: text(question.title), type };
-    if (question.shared !== true) return [{ ...typed, shared: false }];
-    if (typeof question.count !== 'number') return [];
-    return [
-      {
-        ...typed,
-        shared: true,
-        count: question.count,
-        mean: typeof question.mean === 'number' ? question.mean : null,
-        distribution: [],
-        comments: [],
-      },
-    ];
-  });
 }
 
 function renderFor(

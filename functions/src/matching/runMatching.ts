@@ -6,7 +6,10 @@
 // replacing the event's earlier results. Triggers arrive at least once and two runners
 // may see one request, so the run is claimed in a transaction ('running' with a run id) before
 // anything is read, and only the claim's owner records the outcome; when to run is the domain's
-// decision (domain/matchingRun.ts). The Cloud Function and the local worker both run this.
+// decision (domain/matchingRun.ts). When the event shares feedback, the same run writes each
+// presenter's (functions/src/feedback/presenterFeedback.ts), from the same reads. Questions and
+// answers of a type this version does not know are left out (domain/questionTypes.ts). The Cloud
+// Function and the local worker both run this.
 
 import { randomUUID } from 'node:crypto';
 import {
@@ -26,18 +29,15 @@ import {
   DEFAULT_MIN_MATCH_SCORE,
   DEFAULT_SHARE_FEEDBACK,
 } from '../../../domain/constants.js';
-import type { FinalMatchDocument, MatchReasonsDocument, QuestionType, Rounds } from '../../../domain/documents.js';
-import {
-  presenterFeedback,
-  type FeedbackAnswer,
-  type FeedbackQuestion,
-  type PresenterFeedbackDocument,
-} from '../../../domain/feedback.js';
+import type { FinalMatchDocument, MatchReasonsDocument, Rounds } from '../../../domain/documents.js';
+import type { FeedbackQuestion } from '../../../domain/feedback.js';
 import { matchEvent, type MatchResponse, type PresenterResult } from '../../../domain/matching.js';
 import { decideMatchingRun, type MatchingRunDecision, type MatchingStatus } from '../../../domain/matchingRun.js';
+import { parseQuestionType } from '../../../domain/questionTypes.js';
 import { orderedRounds } from '../../../domain/rounds.js';
 import { contactDetails, isRecord, millis, text } from '../values.js';
 import { entryKind } from '../../../domain/displayStatus.js';
+import { feedbackDocuments, replaceFeedback } from '../feedback/presenterFeedback.js';
 import type { MatchingSettings } from './settings.js';
 
 export interface MatchingOptions extends MatchingSettings {
@@ -162,12 +162,13 @@ async function matchAndWrite(
   const fairScores = eventSwitch(event, 'fair_scores', DEFAULT_FAIR_SCORES);
   const excludeConflicts = eventSwitch(event, 'exclude_conflicts', DEFAULT_EXCLUDE_CONFLICTS);
 
-  const [presenters, questions, responses] = await Promise.all([
+  const [presenters, questionDocs, responses] = await Promise.all([
     readByIds(firestore, 'presenters', presenterIds),
     firestore.collection('questions').get(),
     firestore.collection('responses').where('event_id', '==', eventId).get(),
   ]);
-  const answers = responses.docs.map((doc) => matchResponse(doc.data()));
+  const questions = knownQuestions(questionDocs.docs);
+  const answers = responses.docs.flatMap((doc) => matchResponse(doc.data()) ?? []);
   const providers = await readByIds(firestore, 'providers', [...new Set(answers.map((answer) => answer.provider_id))]);
 
   const results = matchEvent({
@@ -179,9 +180,7 @@ async function matchAndWrite(
       profile_url: text(data.profile_url),
       favourites: Array.isArray(data.favourites) ? data.favourites.filter((id) => typeof id === 'string') : [],
     })),
-    questions: Object.fromEntries(
-      questions.docs.map((doc) => [doc.id, { type: text(doc.get('type')) as QuestionType, title: text(doc.get('title')) }]),
-    ),
+    questions: Object.fromEntries(questions.map(({ question_id, type, title }) => [question_id, { type, title }])),
     providers: mapValues(providers, contactDetails),
     responses: answers,
     minScore,
@@ -198,7 +197,7 @@ async function matchAndWrite(
     firestore,
     eventId,
     shareFeedback
-      ? feedbackDocuments(eventId, text(event.title), presenterIds, presenters, questions.docs, responses.docs)
+      ? feedbackDocuments(eventId, text(event.title), presenterIds, presenters, questions, responses.docs)
       : new Map(),
   );
   const matched = results.filter((result) => !result.fallback).flatMap((result) => result.matched_providers);
@@ -281,85 +280,6 @@ function matchReasonsOf(eventId: string, result: PresenterResult, fairScores: bo
   };
 }
 
-type Feedback = Omit<PresenterFeedbackDocument<FieldValue>, 'written_at'>;
-
-/**
- * Each presenter's feedback (domain/feedback.ts) by presenter id: every question of the
- * questionnaire with the event's answers about them, none with its author. Presenters without a
- * document (deleted since) get none, as they get no final match.
- */
-function feedbackDocuments(
-  eventId: string,
-  eventTitle: string,
-  presenterIds: string[],
-  presenters: Map<string, DocumentData>,
-  questionDocs: QueryDocumentSnapshot[],
-  responseDocs: QueryDocumentSnapshot[],
-): Map<string, Feedback> {
-  const questions: FeedbackQuestion[] = questionDocs
-    .map((doc) => ({
-      question_id: doc.id,
-      question_number: typeof doc.get('question_number') === 'number' ? (doc.get('question_number') as number) : 0,
-      type: text(doc.get('type')) as QuestionType,
-      title: text(doc.get('title')),
-    }))
-    .filter((question) => ['stars', 'rating', 'text'].includes(question.type));
-  const answers: FeedbackAnswer[] = responseDocs.map((doc) => {
-    const data = doc.data();
-    return {
-      provider_id: text(data.provider_id),
-      presenter_id: text(data.presenter_id),
-      question_id: text(data.question_id),
-      event_id: text(data.event_id),
-      rating: typeof data.rating === 'number' ? data.rating : null,
-      comment: typeof data.comment === 'string' ? data.comment : null,
-      response: typeof data.response === 'string' ? data.response : null,
-      answeredAt: millis(data.updated_at),
-    };
-  });
-  const documents = new Map<string, Feedback>();
-  for (const presenterId of presenterIds) {
-    const presenter = presenters.get(presenterId);
-    if (!presenter || documents.has(presenterId)) continue;
-    documents.set(presenterId, {
-      event_id: eventId,
-      presenter_id: presenterId,
-      event_title: eventTitle,
-      presenter_name: `${text(presenter.first_name)} ${text(presenter.last_name)}`.trim(),
-      questions: presenterFeedback(eventId, presenterId, questions, answers),
-    });
-  }
-  return documents;
-}
-
-/**
- * Writes each presenter's feedback under the event (events/{id}/feedback/{presenterId}) and
- * deletes the earlier ones the run has none for, in batches of at most 500 writes.
- */
-async function replaceFeedback(firestore: Firestore, eventId: string, documents: Map<string, Feedback>): Promise<void> {
-  const collection = firestore.collection('events').doc(eventId).collection('feedback');
-  const earlier = await collection.select().get();
-  const writes: Write[] = [
-    ...[...documents].map(
-      ([id, feedback]): Write =>
-        (batch) =>
-          batch.set(collection.doc(id), { ...feedback, written_at: FieldValue.serverTimestamp() }),
-    ),
-    ...earlier.docs
-      .filter((doc) => !documents.has(doc.id))
-      .map(
-        (doc): Write =>
-          (batch) =>
-            batch.delete(doc.ref),
-      ),
-  ];
-  for (let start = 0; start < writes.length; start += MAX_BATCH_WRITES) {
-    const batch = firestore.batch();
-    for (const write of writes.slice(start, start + MAX_BATCH_WRITES)) write(batch);
-    await batch.commit();
-  }
-}
-
 /**
  * The presenter ids of the event's rounds, in round order, without the queue's special entries
  * ('session results', 'announcement': the spec's section 2), which are not presenters to match; a
@@ -398,13 +318,28 @@ function eventSwitch(
   return value;
 }
 
-function matchResponse(data: DocumentData): MatchResponse {
+/** The questionnaire as stored, those of an unknown type left out. */
+function knownQuestions(docs: QueryDocumentSnapshot[]): FeedbackQuestion[] {
+  return docs.flatMap((doc) => {
+    const type = parseQuestionType(doc.get('type'));
+    if (type === null) return [];
+    const number: unknown = doc.get('question_number');
+    return [
+      { question_id: doc.id, question_number: typeof number === 'number' ? number : 0, type, title: text(doc.get('title')) },
+    ];
+  });
+}
+
+/** One stored answer as matching reads it; null when its type is unknown. */
+function matchResponse(data: DocumentData): MatchResponse | null {
+  const type = parseQuestionType(data.type);
+  if (type === null) return null;
   return {
     provider_id: text(data.provider_id),
     presenter_id: text(data.presenter_id),
     question_id: text(data.question_id),
     event_id: text(data.event_id),
-    type: text(data.type) as QuestionType,
+    type,
     rating: typeof data.rating === 'number' ? data.rating : null,
     // No time (hand-made data): the core counts it as the latest answer.
     answeredAt: millis(data.updated_at) ?? Number.POSITIVE_INFINITY,

@@ -9,9 +9,10 @@ import ListItem from '@mui/material/ListItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useId } from 'react';
+import { useId, type JSX } from 'react';
 import { RATING_MAX } from '../../../domain/constants';
-import { formatMean, NOT_ENOUGH_RATINGS } from '../../../domain/feedback';
+import { feedbackUnit, formatMean, NOT_ENOUGH_RATINGS } from '../../../domain/feedback';
+import { answerKind } from '../../../domain/questionTypes';
 import { VisuallyHidden } from '../../components/VisuallyHidden';
 import type { QuestionFeedback, SharedQuestionFeedback } from '../../types/feedback';
 
@@ -41,24 +42,44 @@ export function QuestionFeedbackCard({ question }: { question: QuestionFeedback 
   );
 }
 
-function SharedFeedback({ question }: { question: SharedQuestionFeedback }) {
+/** How a shared question reads follows what its answers carry (domain/questionTypes.ts): one case per kind. */
+function SharedFeedback({ question }: { question: SharedQuestionFeedback }): JSX.Element {
+  const kind = answerKind(question.type);
+  switch (kind) {
+    case 'rating':
+      return <AnswersFeedback question={question} rated commentsTitle="Comments" />;
+    case 'written':
+      return <AnswersFeedback question={question} rated={false} commentsTitle="Answers" />;
+  }
+}
+
+function AnswersFeedback({
+  question,
+  rated,
+  commentsTitle,
+}: {
+  question: SharedQuestionFeedback;
+  rated: boolean;
+  commentsTitle: string;
+}) {
   const commentsId = useId();
-  const isText = question.mean === null;
+  const unit = feedbackUnit(answerKind(question.type));
+  const mean = rated ? question.mean : null;
   return (
     <>
-      {question.mean === null ? (
-        <Typography>{plural(question.count, 'answer')}</Typography>
+      {mean === null ? (
+        <Typography>{plural(question.count, unit)}</Typography>
       ) : (
         <Typography>
           <Typography component="span" sx={{ fontSize: '1.5rem', fontWeight: 700 }}>
-            {formatMean(question.mean)}
+            {formatMean(mean)}
           </Typography>
-          {` of ${RATING_MAX} from ${plural(question.count, 'rating')}`}
+          {` of ${RATING_MAX} from ${plural(question.count, unit)}`}
         </Typography>
       )}
-      {!isText && <Distribution distribution={question.distribution} count={question.count} />}
+      {mean !== null && <Distribution distribution={question.distribution} count={question.count} />}
       <Typography id={commentsId} variant="subtitle2" component="h3">
-        {isText ? 'Answers' : 'Comments'}
+        {commentsTitle}
       </Typography>
       {question.comments.length === 0 ? (
         <Typography color="text.secondary">No comments.</Typography>

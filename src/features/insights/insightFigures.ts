@@ -9,6 +9,7 @@ import type { ConflictReason, ProviderDetails } from '../../../domain/documents'
 import { entryKind } from '../../../domain/displayStatus';
 import { disagreement, findConflicts, raterStats, starRatings, type Disagreement, type Spread } from '../../../domain/insights';
 import { matchEvent, type MatchResponse } from '../../../domain/matching';
+import { insightsSummary, type QuestionType } from '../../../domain/questionTypes';
 import type { EventInsightsData } from '../../db/insights';
 import type { TimedResponse } from '../../lib/exportRows';
 import type { Question } from '../../types/question';
@@ -124,6 +125,17 @@ function questionStats(question: Question, ratings: number[]): QuestionStats {
   return { questionId: question.question_id, title: question.title, count: ratings.length, mean, distribution };
 }
 
+/** Whether insights chart a question's ratings per presenter, or show only its comments (domain/questionTypes.ts). */
+function charted(type: QuestionType): boolean {
+  const summary = insightsSummary(type);
+  switch (summary) {
+    case 'chart':
+      return true;
+    case 'comments':
+      return false;
+  }
+}
+
 /** The event's insights; `fallback` is the innovation office's contact, matching's fallback match. */
 export function eventInsights(data: EventInsightsData, fallback: ProviderDetails): EventInsights {
   const { questions, responses } = data;
@@ -138,7 +150,7 @@ export function eventInsights(data: EventInsightsData, fallback: ProviderDetails
   const byQuestionThenTime = (a: TimedResponse, b: TimedResponse) =>
     (questionOrder.get(a.question_id) ?? 0) - (questionOrder.get(b.question_id) ?? 0) ||
     (a.updated_at?.getTime() ?? 0) - (b.updated_at?.getTime() ?? 0);
-  const starQuestions = questions.filter((question) => question.type === 'stars');
+  const chartedQuestions = questions.filter((question) => charted(question.type));
   const stars = starRatings(responses.filter((response) => questionTitle.has(response.question_id)));
 
   const spreads = disagreement(stars);
@@ -151,16 +163,18 @@ export function eventInsights(data: EventInsightsData, fallback: ProviderDetails
 
   const presenterInsights = presenters.map((presenter): PresenterInsights => {
     const own = responses.filter((response) => response.presenter_id === presenter.id && questionTitle.has(response.question_id));
-    const ownStars = stars.filter((rating) => rating.presenter_id === presenter.id);
     return {
       presenterId: presenter.id,
       name: fullName(presenter),
       company: presenter.company,
       raters: new Set(own.map((response) => response.provider_id)).size,
-      questions: starQuestions.map((question) =>
+      questions: chartedQuestions.map((question) =>
         questionStats(
           question,
-          ownStars.filter((rating) => rating.question_id === question.question_id).map((rating) => rating.rating),
+          own
+            .filter((response) => response.question_id === question.question_id)
+            .map((response) => response.rating)
+            .filter((rating): rating is number => rating !== null && rating >= RATING_MIN && rating <= RATING_MAX),
         ),
       ),
       comments: [...own].sort(byQuestionThenTime).flatMap((response) =>

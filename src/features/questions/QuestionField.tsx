@@ -1,5 +1,6 @@
-// One question of the questionnaire: its title and text, and the input its type asks for:
-// 'stars' (1-5 stars and an optional comment), 'rating' (a 1-5 scale) or 'text' (a written answer).
+// One question of the questionnaire: its title and text, and the input its type asks for
+// (domain/questionTypes.ts): 'stars' (1-5 stars and an optional comment), 'rating' (a 1-5 scale and
+// an optional comment) or 'text' (a written answer).
 // When the event shares feedback with presenters, a line before the comment (or the
 // written answer) says that it reaches the presenter without the provider's name.
 
@@ -12,6 +13,7 @@ import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
+import type { JSX } from 'react';
 import { COMMENT_MAX_LENGTH, RATING_MAX } from '../../../domain/constants';
 import { RATING_PRECISION } from '../../config/constants';
 import type { Question } from '../../types/question';
@@ -43,8 +45,6 @@ export function QuestionField({ question, answer, onChange, disabled, sharesFeed
   const titleId = `question-${question.question_id}-title`;
   const textId = `question-${question.question_id}-text`;
   const noticeId = sharesFeedback ? `question-${question.question_id}-shared` : undefined;
-  const answerId = `answer-${question.question_id}`;
-  const response = answer.response ?? '';
 
   return (
     <Paper variant="outlined" component="section" aria-labelledby={titleId} sx={{ p: { xs: 2, sm: 3 } }}>
@@ -58,61 +58,80 @@ export function QuestionField({ question, answer, onChange, disabled, sharesFeed
           </Typography>
         )}
 
-        {question.type === 'stars' && (
-          <>
-            <FormControl component="fieldset" disabled={disabled}>
-              <FormLabel
-                component="legend"
-                sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}
-              >
-                {`${question.title}: stars`}
-              </FormLabel>
-              <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-                <Rating
-                  name={`stars-${question.question_id}`}
-                  value={answer.rating}
-                  max={RATING_MAX}
-                  precision={RATING_PRECISION}
-                  size="large"
-                  disabled={disabled}
-                  getLabelText={(value) => `${value} Star${value === 1 ? '' : 's'}: ${STAR_MEANINGS[value] ?? ''}`}
-                  onChange={(_, value) => onChange({ ...answer, rating: wholeRating(value) })}
-                />
-                {answer.rating !== null && (
-                  <Typography variant="body2" color="text.secondary">
-                    {STAR_MEANINGS[answer.rating]}
-                  </Typography>
-                )}
-              </Stack>
-            </FormControl>
-            <SharingNotice id={noticeId} text={sharingNotices.comment} />
-            <CommentField answer={answer} onChange={onChange} disabled={disabled} noticeId={noticeId} />
-          </>
-        )}
+        <AnswerInput question={question} answer={answer} onChange={onChange} disabled={disabled} noticeId={noticeId} />
+      </Stack>
+    </Paper>
+  );
+}
 
-        {question.type === 'rating' && (
-          <>
-            <ToggleButtonGroup
-              exclusive
-              value={answer.rating}
-              onChange={(_, value: number | null) => onChange({ ...answer, rating: value })}
-              aria-label={`${question.title}: rating from 1 to ${RATING_MAX}`}
-              disabled={disabled}
-              fullWidth
+/** The input a question's type asks for: one case per type (domain/questionTypes.ts), so a new type must say its own. */
+function AnswerInput({
+  question,
+  answer,
+  onChange,
+  disabled,
+  noticeId,
+}: Omit<QuestionFieldProps, 'sharesFeedback'> & { noticeId: string | undefined }): JSX.Element {
+  const answerId = `answer-${question.question_id}`;
+  const response = answer.response ?? '';
+  switch (question.type) {
+    case 'stars':
+      return (
+        <>
+          <FormControl component="fieldset" disabled={disabled}>
+            <FormLabel
+              component="legend"
+              sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}
             >
-              {scale.map((value) => (
-                <ToggleButton key={value} value={value} aria-label={`${value} of ${RATING_MAX}`}>
-                  {value}
-                </ToggleButton>
-              ))}
-            </ToggleButtonGroup>
-            <SharingNotice id={noticeId} text={sharingNotices.comment} />
-            <CommentField answer={answer} onChange={onChange} disabled={disabled} noticeId={noticeId} />
-          </>
-        )}
-
-        {question.type === 'text' && <SharingNotice id={noticeId} text={sharingNotices.answer} />}
-        {question.type === 'text' && (
+              {`${question.title}: stars`}
+            </FormLabel>
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+              <Rating
+                name={`stars-${question.question_id}`}
+                value={answer.rating}
+                max={RATING_MAX}
+                precision={RATING_PRECISION}
+                size="large"
+                disabled={disabled}
+                getLabelText={(value) => `${value} Star${value === 1 ? '' : 's'}: ${STAR_MEANINGS[value] ?? ''}`}
+                onChange={(_, value) => onChange({ ...answer, rating: wholeRating(value) })}
+              />
+              {answer.rating !== null && (
+                <Typography variant="body2" color="text.secondary">
+                  {STAR_MEANINGS[answer.rating]}
+                </Typography>
+              )}
+            </Stack>
+          </FormControl>
+          <SharingNotice id={noticeId} text={sharingNotices.comment} />
+          <CommentField answer={answer} onChange={onChange} disabled={disabled} noticeId={noticeId} />
+        </>
+      );
+    case 'rating':
+      return (
+        <>
+          <ToggleButtonGroup
+            exclusive
+            value={answer.rating}
+            onChange={(_, value: number | null) => onChange({ ...answer, rating: value })}
+            aria-label={`${question.title}: rating from 1 to ${RATING_MAX}`}
+            disabled={disabled}
+            fullWidth
+          >
+            {scale.map((value) => (
+              <ToggleButton key={value} value={value} aria-label={`${value} of ${RATING_MAX}`}>
+                {value}
+              </ToggleButton>
+            ))}
+          </ToggleButtonGroup>
+          <SharingNotice id={noticeId} text={sharingNotices.comment} />
+          <CommentField answer={answer} onChange={onChange} disabled={disabled} noticeId={noticeId} />
+        </>
+      );
+    case 'text':
+      return (
+        <>
+          <SharingNotice id={noticeId} text={sharingNotices.answer} />
           <TextField
             id={answerId}
             label="Your answer"
@@ -125,10 +144,9 @@ export function QuestionField({ question, answer, onChange, disabled, sharesFeed
             slotProps={{ htmlInput: { maxLength: COMMENT_MAX_LENGTH, ...describedBy(noticeId, answerId) } }}
             fullWidth
           />
-        )}
-      </Stack>
-    </Paper>
-  );
+        </>
+      );
+  }
 }
 
 /** The field's description: the sharing notice (when shown) and MUI's helper text (the character count). */
