@@ -119,6 +119,29 @@ describe('getResponsesExport', () => {
     expect(progress).toEqual([[0, 0]]);
   });
 
+  it('leaves out an answer of a type this version does not know, and counts it in the progress as read', async () => {
+    const db = adminDb();
+    const answer = (question_id: string, type: string) => ({
+      event_id: 'poll',
+      question_id,
+      presenter_id: 'p-ada',
+      provider_id: 'u1',
+      type,
+      rating: null,
+      comment: null,
+      response: 'yes',
+      updated_at: Timestamp.fromMillis(Date.UTC(2030, 4, 1, 11)),
+    });
+    await db.doc('responses/u1_poll_p-ada_q1').set(answer('q1', 'text'));
+    await db.doc('responses/u1_poll_p-ada_q-poll').set(answer('q-poll', 'yesno'));
+    const progress: [number, number][] = [];
+
+    const data = await getResponsesExport('poll', (read, total) => progress.push([read, total]));
+
+    expect(data.responses.map((response) => response.response_id)).toEqual(['u1_poll_p-ada_q1']);
+    expect(progress).toEqual([[2, 2]]);
+  });
+
   it('throws for a signed-in user who is not an admin', async () => {
     await signInAsNewUser();
     try {

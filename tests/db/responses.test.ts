@@ -20,7 +20,7 @@ beforeAll(async () => {
   uid = (await ensureSignedIn()).uid;
   // What answers must point at (firestore.rules): the events, the presenters and the questions.
   const batch = admin.db.batch();
-  for (const eventId of ['ev1', 'ev2', 'ev3', 'ev4', 'ev5'])
+  for (const eventId of ['ev1', 'ev2', 'ev3', 'ev4', 'ev5', 'ev7'])
     batch.set(admin.db.doc(`events/${eventId}`), storedEvent({ open: true, presenterIndex: 0 }));
   for (const [id, first_name, last_name] of [
     ['p-ada', 'Ada', 'Okafor'],
@@ -117,6 +117,29 @@ describe('answers', () => {
       rating: null,
       comment: null,
       response: 'Call me',
+    });
+  });
+
+  it('leave out a stored answer of a type this version does not know, and saving beside it leaves it as stored', async () => {
+    const unknown = {
+      event_id: 'ev7',
+      question_id: 'q-poll',
+      presenter_id: 'p-sam',
+      provider_id: uid,
+      type: 'yesno',
+      rating: null,
+      comment: null,
+      response: 'yes',
+    };
+    await admin.db.doc(`responses/${responseId(uid, 'ev7', 'p-sam', 'q-poll')}`).set(unknown);
+    await (
+      await saveResponses('ev7', 'p-sam', [stars('q1', 4)])
+    ).synced;
+
+    expect((await getMyResponses('ev7')).map((response) => response.question_id)).toEqual(['q1']);
+    expect((await storedResponses('ev7')).find((response) => response.question_id === 'q-poll')).toEqual({
+      id: responseId(uid, 'ev7', 'p-sam', 'q-poll'),
+      ...unknown,
     });
   });
 

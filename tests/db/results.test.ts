@@ -48,6 +48,14 @@ describe('getQuestions', () => {
       ['a', 10, 'stars'],
     ]);
   });
+
+  it('leaves out a question of a type this version does not know, rather than asking it as another type', async () => {
+    await adminDb()
+      .doc('questions/d')
+      .set({ question_number: 3, type: 'yesno', title: 'Pilot?', questions: 'Would you pilot it?', question: 'Pilot' });
+    expect((await getQuestions()).map((question) => question.question_id)).not.toContain('d');
+    await adminDb().doc('questions/d').delete();
+  });
 });
 
 describe('final matches', () => {

@@ -2,13 +2,15 @@
 // mean, the distribution over 1-5 and the comments without their authors; nothing of a question
 // with fewer than 3 raters; one answer per provider (the latest); other events and presenters
 // left out; then properties over generated answers (fast-check): the counts add up, the mean
-// stays on the scale, the fewer-than-3 rule holds, and the order answers arrive in changes nothing.
+// stays on the scale, the fewer-than-3 rule holds, and the order answers arrive in changes nothing;
+// and the stored document read back by the one parser the page and the e-mail share.
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   FEEDBACK_MIN_RATERS,
   feedbackSummaryLine,
+  parsePresenterFeedback,
   presenterFeedback,
   type FeedbackAnswer,
   type FeedbackQuestion,
@@ -161,5 +163,45 @@ describe('presenterFeedback properties', () => {
         },
       ),
     );
+  });
+});
+
+describe('the stored feedback, read back', () => {
+  const written = {
+    event_id: 'ev1',
+    presenter_id: 'p-ada',
+    event_title: 'Med-Tech',
+    presenter_name: 'Ada Okafor',
+    questions: presenterFeedback('ev1', 'p-ada', QUESTIONS, []),
+    written_at: 'stamp',
+  };
+
+  it('reads what presenterFeedback wrote as it was written', () => {
+    expect(parsePresenterFeedback('p-ada', written, (time) => time)).toEqual(written);
+  });
+
+  it('leaves out a question of an unknown type and a shared one without a count, and keeps the rest', () => {
+    const market = {
+      question_id: 'q1',
+      title: 'Market',
+      type: 'stars',
+      shared: true,
+      count: 3,
+      mean: 4,
+      distribution: [0, 0, 0, 3, 0],
+      comments: ['Good.', 7],
+    };
+    const stored = {
+      ...written,
+      questions: [
+        { question_id: 'q0', title: 'Pilot?', type: 'yesno', shared: true, count: 4 },
+        { ...market, count: 'three' },
+        market,
+        'damaged',
+      ],
+    };
+    const read = parsePresenterFeedback('p-ada', stored, () => null);
+    expect(read.questions).toEqual([{ ...market, comments: ['Good.'] }]);
+    expect(read.written_at).toBeNull();
   });
 });

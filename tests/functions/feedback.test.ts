@@ -190,6 +190,49 @@ describe('matching with "Share feedback with presenters" on', () => {
   });
 });
 
+describe('a question of a type this version does not know', () => {
+  it('is left out of matching, the feedback and the mail, and its answers stay as stored', async () => {
+    const db = admin();
+    const catcher = await smtp();
+    await seed(db, { share_feedback: true });
+    // A newer version's Yes/No question, answered by three providers about Sam, who has no other answers.
+    const batch = db.batch();
+    batch.set(db.collection('questions').doc('q-poll'), { question_number: 4, type: 'yesno', title: 'Would you pilot it?' });
+    const stored = (provider: string) => ({
+      event_id: EVENT,
+      question_id: 'q-poll',
+      presenter_id: 'p-sam',
+      provider_id: provider,
+      type: 'yesno',
+      rating: 5,
+      comment: null,
+      response: 'yes',
+      updated_at: new Date('2026-11-01T10:00:00Z'),
+    });
+    for (const provider of ['prov-kim', 'prov-lee', 'prov-noa']) {
+      batch.set(db.doc(`responses/${provider}_${EVENT}_p-sam_q-poll`), stored(provider));
+    }
+    await batch.commit();
+
+    expect(await runMatching(db, EVENT, { fallback: OFFICE })).toMatchObject({ state: 'done' });
+    await db.collection('events').doc(EVENT).update({ is_emailing: true });
+    expect(await runEmailing(db, EVENT, mailer(catcher.port))).toMatchObject({ state: 'done' });
+
+    // Its 5s do not count as star ratings: Sam still gets the innovation office's fallback.
+    const sam = (await db.collection('final_matches').where('presenter_id', '==', 'p-sam').get()).docs[0]?.data();
+    expect(sam?.matched_providers.map((match: { provider_id: string }) => match.provider_id)).toEqual(['innovation-office']);
+    const feedback = await feedbackDocs(db);
+    expect(feedback['p-sam']?.questions.map((question: { question_id: string }) => question.question_id)).toEqual([
+      'q-market',
+      'q-team',
+      'q-advice',
+    ]);
+    expect(mailTo(catcher, 'sam@example.com').text).not.toContain('Would you pilot it?');
+    const kept = await db.doc(`responses/prov-kim_${EVENT}_p-sam_q-poll`).get();
+    expect({ ...kept.data(), updated_at: kept.get('updated_at').toDate() }).toEqual(stored('prov-kim'));
+  });
+});
+
 describe('matching with "Share feedback with presenters" off', () => {
   it('writes no feedback, and the presenter’s mail says nothing of it', async () => {
     const db = admin();
