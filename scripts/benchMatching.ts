@@ -11,9 +11,9 @@ import { performance } from 'node:perf_hooks';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { FieldValue, getFirestore, Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { startEmulators } from '../backend/src/cli.js';
-import type { QuestionType } from '../domain/documents.js';
 import type { MatchInput, MatchResponse } from '../domain/matching.js';
 import { matchEvent } from '../domain/matching.js';
+import { answerKind, countsInMatching, type QuestionType } from '../domain/questionTypes.js';
 import { startWorker } from '../functions/src/local/worker.js';
 import { createMailer } from '../functions/src/mail/transport.js';
 import { seededRandom as random } from './rehearse/record.js';
@@ -32,7 +32,7 @@ function generate(providerCount: number, presenterCount = PRESENTERS): MatchInpu
   const questionIds = Array.from({ length: QUESTIONS }, (_, q) => `q${q}`);
   const types = questionIds.map((_, q): QuestionType => (q < 8 ? 'stars' : q === 8 ? 'rating' : 'text'));
   const questions = Object.fromEntries(questionIds.map((id, q) => [id, { type: types[q] ?? 'stars', title: `Question ${q}` }]));
-  const starIds = questionIds.filter((_, q) => types[q] === 'stars');
+  const starIds = questionIds.filter((_, q) => countsInMatching(types[q] ?? 'stars'));
 
   const presenterIds = Array.from({ length: presenterCount }, (_, p) => `presenter-${p}`);
   const presenters = Object.fromEntries(
@@ -69,7 +69,7 @@ function generate(providerCount: number, presenterCount = PRESENTERS): MatchInpu
     for (const presenter_id of presenterIds) {
       for (let q = 0; q < QUESTIONS; q += 1) {
         const type = types[q] ?? 'stars';
-        const rating = type === 'text' || next() < 0.05 ? null : 1 + pick(5);
+        const rating = answerKind(type) === 'written' || next() < 0.05 ? null : 1 + pick(5);
         responses.push({
           provider_id,
           presenter_id,
@@ -158,7 +158,7 @@ async function storeEvent(db: Firestore, input: MatchInput): Promise<void> {
         type: r.type,
         rating: r.rating,
         comment: null,
-        response: r.type === 'text' ? 'Happy to talk.' : null,
+        response: answerKind(r.type) === 'written' ? 'Happy to talk.' : null,
         updated_at: Timestamp.fromMillis(r.answeredAt),
       },
     ]),

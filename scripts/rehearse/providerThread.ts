@@ -11,6 +11,7 @@ import { register } from 'node:module';
 import { parentPort, workerData } from 'node:worker_threads';
 import * as sharedApp from '@firebase/app';
 import { disableNetwork, enableNetwork, terminate, waitForPendingWrites, type Firestore } from 'firebase/firestore';
+import { answerKind } from '../../domain/questionTypes';
 import { buildQueue } from '../../domain/queue';
 import type { Event } from '../../src/types/event';
 import type { Provider, ProviderProfile } from '../../src/types/provider';
@@ -202,7 +203,7 @@ async function rate(client: Client, presenterId: string): Promise<void> {
       const question = client.questions.find((candidate) => candidate.question_id === changed.question_id);
       if (!question) return;
       let replacement = answerFor(client.random, question, `provider ${client.plan.index} (edited)`);
-      if (replacement.type !== 'text' && replacement.rating === changed.rating)
+      if (answerKind(replacement.type) === 'rating' && replacement.rating === changed.rating)
         replacement = { ...replacement, rating: ((changed.rating ?? 1) % 5) + 1 };
       const edited = before.map((answer) => (answer.question_id === changed.question_id ? replacement : answer));
       await save(client, presenterId, edited, true, false);
