@@ -6,8 +6,8 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { entryKind } from '../../domain/displayStatus';
-import type { QuestionType } from '../../domain/documents';
 import { FALLBACK_PROVIDER_ID, matchEvent } from '../../domain/matching';
+import { parseQuestionType } from '../../domain/questionTypes';
 import { defined } from '../support/defined';
 
 type Doc = Record<string, unknown>;
@@ -95,14 +95,19 @@ describe('the demo data', () => {
           ];
         }),
       ) as never,
-      questions: Object.fromEntries(docs('questions').map((q) => [q.id, { type: q.type as QuestionType, title: text(q.title) }])),
+      questions: Object.fromEntries(
+        docs('questions').map((q) => [
+          q.id,
+          { type: defined(parseQuestionType(q.type) ?? undefined, `question ${q.id}'s type`), title: text(q.title) },
+        ]),
+      ),
       providers: byId('providers') as never,
       responses: responses.map((response) => ({
         provider_id: text(response.provider_id),
         presenter_id: text(response.presenter_id),
         question_id: text(response.question_id),
         event_id: text(response.event_id),
-        type: response.type as QuestionType,
+        type: defined(parseQuestionType(response.type) ?? undefined, 'a known answer type'),
         rating: typeof response.rating === 'number' ? response.rating : null,
         answeredAt: 0,
       })),
