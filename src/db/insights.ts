@@ -1,5 +1,5 @@
 // What an event's insights page reads (docs/exports-and-insights.md), for a signed-in admin: the event, its
-// answers with the providers who gave them (read as the responses export reads them, in pages),
+// answers with the providers who gave them (src/db/eventAnswers.ts, in pages, as the exports read them),
 // the questions with their types, and the presenters of its rounds with the fields matching and
 // conflicts need (e-mail, company, favourites).
 // Throws on any failure; the screen decides what to say.
@@ -12,7 +12,7 @@ import type { Presenter } from '../types/presenter';
 import type { Question } from '../types/question';
 import { snapshotOptions } from './converters';
 import { eventFromData } from './eventData';
-import { getResponsesExport } from './exports';
+import { getAnswerers, getEventAnswers } from './eventAnswers';
 import { db } from './firebase';
 import { presenterConverter } from './presenters';
 import { getQuestions } from './questions';
@@ -37,8 +37,8 @@ export async function getEventInsightsData(eventId: string): Promise<EventInsigh
   const presenterIds = [
     ...new Set(orderedRounds(event.rounds).flatMap((round) => round.entries.map((entry) => entry.presenter_id))),
   ];
-  const [answers, questions, presenterSnapshots] = await Promise.all([
-    getResponsesExport(eventId),
+  const [{ responses, providers }, questions, presenterSnapshots] = await Promise.all([
+    getEventAnswers(eventId).then(async (responses) => ({ responses, providers: await getAnswerers(responses) })),
     getQuestions(),
     Promise.all(presenterIds.map((id) => getDoc(doc(db, 'presenters', id).withConverter(presenterConverter)))),
   ]);
@@ -50,7 +50,7 @@ export async function getEventInsightsData(eventId: string): Promise<EventInsigh
     event,
     questions,
     presenters,
-    providers: answers.providers,
-    responses: answers.responses,
+    providers,
+    responses,
   };
 }

@@ -10,7 +10,8 @@ import { pointAppAtEmulators, useAdminDb, useSignedInAdmin } from './appDb';
 
 const projectId = await pointAppAtEmulators('db-exports');
 const auth = await (await import('../../src/db/auth')).getAppAuth();
-const { getMatchesExport, getResponsesExport, RESPONSES_PAGE_SIZE } = await import('../../src/db/exports');
+const { getMatchesExport, getResponsesExport } = await import('../../src/db/exports');
+const { RESPONSES_PAGE_SIZE } = await import('../../src/db/eventAnswers');
 const adminDb = useAdminDb(projectId);
 const { signInAsAdmin, signInAsNewUser } = useSignedInAdmin(projectId, auth);
 
