@@ -8,6 +8,7 @@ import type { InviteMailStatus } from './inviteMail.js';
 import type { QuestionType } from './questionTypes.js';
 
 export type { QuestionType } from './questionTypes.js';
+import type { StoredPitchRecord, StoredTimer } from './pitchTimer.js';
 
 /** A key of the event's `rounds` map: round_1, round_2, … */
 export type RoundKey = `round_${number}`;
@@ -65,6 +66,14 @@ export interface EventDocument<Time = unknown> {
    * comments without authors (domain/feedback.ts). Absent: false.
    */
   share_feedback?: boolean;
+  /** The pitch timer's length of a pitch in seconds (domain/pitchTimer.ts). Absent: 180, the spec's 3 minutes. */
+  pitch_seconds?: number;
+  /** Question time after each pitch, in seconds. Absent: none (0). */
+  question_seconds?: number;
+  /** The live presenter's clock; null or absent when nobody with a clock is live. */
+  timer?: StoredTimer<Time> | null;
+  /** What the clock saw of each presenter who has been live, by presenter id. */
+  pitch_times?: Record<string, StoredPitchRecord<Time>>;
   /** Where the matching reaction stands (DECISIONS.md); written by the server only, absent until it first runs. */
   matching_status?: ReactionStatus<Time>;
   /** Where the e-mailing reaction stands (DECISIONS.md); written by the server only, absent until it first runs. */

@@ -81,6 +81,13 @@ export const timings = {
    * updated' instead of reloading again (src/lib/staleCode.ts).
    */
   staleCodeReloadGuardMs: 60_000,
+  /**
+   * How often a screen showing the pitch timer measures the server's clock again
+   * (src/db/serverClock.ts): device clocks drift by seconds a day, and each measure is a read.
+   */
+  serverClockRefreshMs: 5 * 60 * 1000,
+  /** A measure of the server's clock that does not answer within this is dropped (and tried again later). */
+  serverClockTimeoutMs: 5_000,
 } as const;
 
 /** MUI breakpoints of the layout, in pixels. */

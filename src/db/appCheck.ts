@@ -10,6 +10,8 @@ import { env } from '../config/env';
 import { app } from './firebaseApp';
 
 let starting: Promise<void> | null = null;
+/** The started App Check and its module's getToken, for a request the SDKs do not make (src/db/serverClock.ts). */
+let tokenSource: (() => Promise<string>) | null = null;
 
 /**
  * Starts App Check once (a no-op without a site key, against the local backend, and outside a
@@ -21,12 +23,29 @@ export function startAppCheck(): Promise<void> {
   const siteKey = env.emulators === null ? env.appCheckSiteKey : null;
   if (siteKey === null || typeof document === 'undefined') return Promise.resolve();
   starting ??= import('firebase/app-check')
-    .then(({ initializeAppCheck, ReCaptchaEnterpriseProvider }) => {
-      initializeAppCheck(app, { provider: new ReCaptchaEnterpriseProvider(siteKey), isTokenAutoRefreshEnabled: true });
+    .then(({ initializeAppCheck, getToken, ReCaptchaEnterpriseProvider }) => {
+      const appCheck = initializeAppCheck(app, {
+        provider: new ReCaptchaEnterpriseProvider(siteKey),
+        isTokenAutoRefreshEnabled: true,
+      });
+      tokenSource = async () => (await getToken(appCheck)).token;
     })
     .catch((error: unknown) => {
       starting = null;
       console.warn('App Check could not start: requests go without its token until it does.', error);
     });
   return starting;
+}
+
+/**
+ * The App Check token for a request of the app's own to a Firebase service, or null without App
+ * Check (or when it cannot give one: the request then goes without, as the SDKs' do).
+ */
+export async function appCheckToken(): Promise<string | null> {
+  await startAppCheck();
+  try {
+    return tokenSource ? await tokenSource() : null;
+  } catch {
+    return null;
+  }
 }

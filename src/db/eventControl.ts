@@ -3,11 +3,18 @@
 // admins running one event never lose or double a press and a removed entry never comes back
 // (DECISIONS.md, "Running an event"). Transactions never queue offline: a control that cannot
 // reach the server fails within CONTROL_TIMEOUT_MS instead of landing minutes later.
+// The pitch timer (domain/pitchTimer.ts) rides on the same writes: a control that changes who is
+// live records the outgoing clock and starts the incoming one at the write's server time, and
+// pause, resume and restart are controls of their own, so a pitch costs one write per action.
 
-import { doc, runTransaction, type Firestore } from 'firebase/firestore';
-import { applyControl, type ControlChange, type ControlCommand } from '../../domain/eventControl';
+import { doc, runTransaction, serverTimestamp, type Firestore } from 'firebase/firestore';
+import type { ControlChange, ControlCommand } from '../../domain/eventControl';
+import { applyTimedControl, applyTimerCommand, type TimerChange, type TimerCommand } from '../../domain/pitchTimer';
+import { livePresenter } from '../../domain/rounds';
+import type { Event } from '../types/event';
 import { eventFromData } from './eventData';
 import { db } from './firebase';
+import { timerUpdate } from './timerData';
 
 /**
  * How long a control may take before it counts as not saved. The SDK retries a transaction on
@@ -23,12 +30,28 @@ function isUnavailable(error: unknown): boolean {
   return error instanceof Error && error.name === 'FirebaseError' && (error as Error & { code?: unknown }).code === 'unavailable';
 }
 
-/** The update for `transaction.update`: rounds by dotted path, so only the changed rounds are written. */
-function toUpdate(change: ControlChange): Record<string, unknown> {
-  const { rounds = {}, ...fields } = change;
+/**
+ * The update for `transaction.update`: rounds by dotted path, so only the changed rounds are
+ * written; the clock's times as stored (the write's own time as serverTimestamp()).
+ */
+function toUpdate(change: ControlChange & TimerChange): Record<string, unknown> {
+  const { rounds = {}, timer, pitch_times: pitchTimes, ...fields } = change;
   return {
     ...fields,
     ...Object.fromEntries(Object.entries(rounds).map(([key, entries]) => [`rounds.${key}`, entries])),
+    ...timerUpdate(
+      { ...(timer === undefined ? {} : { timer }), ...(pitchTimes ? { pitch_times: pitchTimes } : {}) },
+      serverTimestamp,
+    ),
+  };
+}
+
+/** The clock's part of the event, as the domain computes with it. */
+function clockState(event: Event) {
+  return {
+    timer: event.timer,
+    pitchTimes: event.pitchTimes,
+    limits: { pitchSeconds: event.pitchSeconds, questionSeconds: event.questionSeconds },
   };
 }
 
@@ -78,9 +101,27 @@ export function controlEventOn(firestore: Firestore, eventId: string, command: C
       roundNumber: event.roundNumber,
       presenterIndex: event.presenterIndex,
       isEventOpen: event.isEventOpen,
+      ...clockState(event),
     };
-    return toUpdate(applyControl(state, command));
+    return toUpdate(applyTimedControl(state, command));
   });
+}
+
+/** controlTimer() on a given Firestore instance (a second admin's client in tests). */
+export function controlTimerOn(firestore: Firestore, eventId: string, command: TimerCommand): Promise<boolean> {
+  return updateEventOn(firestore, eventId, (data) => {
+    const event = eventFromData(eventId, data);
+    return toUpdate(applyTimerCommand(event.timer, livePresenter(event), command));
+  });
+}
+
+/**
+ * Pauses, resumes or restarts the live presenter's clock against the server's current event, at
+ * the server's time. Resolves false when there was nothing to change (pause while paused, no one
+ * live with a clock); throws as controlEvent() does.
+ */
+export function controlTimer(eventId: string, command: TimerCommand): Promise<boolean> {
+  return controlTimerOn(db, eventId, command);
 }
 
 /**

@@ -14,6 +14,7 @@ import {
 import type { ReactionStatus } from '../../domain/documents';
 import type { Developer, Event, PresenterEntry, RoundKey } from '../types/event';
 import { toArray, toBoolean, toDate, toNumberOr, toRecord, toStringOr, toStringOrNull } from './converters';
+import { timerFromData } from './timerData';
 
 function toEntry(value: unknown): PresenterEntry | null {
   const entry = toRecord(value);
@@ -84,5 +85,6 @@ export function eventFromData(id: string, data: Record<string, unknown>): Event 
     shareFeedback: typeof data.share_feedback === 'boolean' ? data.share_feedback : DEFAULT_SHARE_FEEDBACK,
     ...optional('matchingStatus', toReactionStatus(data.matching_status)),
     ...optional('emailingStatus', toReactionStatus(data.emailing_status)),
+    ...timerFromData(data),
   };
 }

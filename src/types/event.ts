@@ -3,6 +3,7 @@
 // are the event's own lists, written back as they are).
 
 import type { EventDocument, ReactionStatus, StoredDeveloper } from '../../domain/documents';
+import type { PitchTimes, Timer } from '../../domain/pitchTimer';
 import type { RunningOrder } from '../../domain/rounds';
 
 export type { PresenterEntry, RoundKey, Rounds } from '../../domain/documents';
@@ -17,7 +18,17 @@ export type Developer = Camelized<StoredDeveloper>;
 export interface Event
   extends
     RunningOrder,
-    Omit<Camelized<EventDocument<Date>>, keyof RunningOrder | 'developers' | 'matchingStatus' | 'emailingStatus'> {
+    Omit<
+      Camelized<EventDocument<Date>>,
+      | keyof RunningOrder
+      | 'developers'
+      | 'matchingStatus'
+      | 'emailingStatus'
+      | 'pitchSeconds'
+      | 'questionSeconds'
+      | 'timer'
+      | 'pitchTimes'
+    > {
   id: string;
   // fairScores and excludeConflicts stay optional as stored (older events lack them); the reader
   // (src/db/events.ts) fills in the defaults, DEFAULT_FAIR_SCORES and DEFAULT_EXCLUDE_CONFLICTS.
@@ -25,4 +36,11 @@ export interface Event
   /** Null `at`: the server's time is not known yet. */
   matchingStatus?: ReactionStatus<Date | null>;
   emailingStatus?: ReactionStatus<Date | null>;
+  /** The pitch timer's settings, with the defaults filled in (domain/pitchTimer.ts). */
+  pitchSeconds: number;
+  questionSeconds: number;
+  /** The live presenter's clock, its times in ms of the server's clock; null when none runs. */
+  timer: Timer | null;
+  /** What the clock saw of each presenter, by presenter id (times in ms of the server's clock). */
+  pitchTimes: PitchTimes;
 }

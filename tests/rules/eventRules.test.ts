@@ -6,7 +6,18 @@
 // the Create Event form, the Edit Event dialog and the event control screen make.
 
 import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
-import { collection, deleteDoc, doc, getDoc, getDocs, setDoc, updateDoc, writeBatch, type Firestore } from 'firebase/firestore';
+import {
+  collection,
+  deleteDoc,
+  doc,
+  getDoc,
+  getDocs,
+  serverTimestamp,
+  setDoc,
+  updateDoc,
+  writeBatch,
+  type Firestore,
+} from 'firebase/firestore';
 import { beforeEach, describe, it } from 'vitest';
 import { addToRound, moveDown, moveUp, removeAt, resizeRounds } from '../../domain/rounds';
 import type { PresenterEntry } from '../../domain/documents';
@@ -61,6 +72,24 @@ const storedEvent = (changes: Record<string, unknown> = {}) => ({
 /** What the server reactions record (never an admin client). */
 const reactionStatus = { state: 'done', at: storedTime('2030-05-01T13:00:00Z'), counts: { presenters: 3 } };
 
+/** The live presenter's clock as a control writes it: started at the write's server time. */
+const clock = (changes: Record<string, unknown> = {}) => ({
+  presenter_id: 'p-ada',
+  started_at: serverTimestamp(),
+  paused_ms: 0,
+  paused_at: null,
+  resumed_at: null,
+  ...changes,
+});
+/** What the clock saw of one presenter. */
+const pitchRecord = {
+  started_at: storedTime('2030-05-01T11:20:00Z'),
+  ended_at: storedTime('2030-05-01T11:23:12Z'),
+  paused_ms: 0,
+  pitch_seconds: 180,
+  question_seconds: 0,
+};
+
 const createEvent = (db: Firestore, data: Record<string, unknown>, id = 'ev-new') => setDoc(doc(db, 'events', id), data);
 const updateEvent = (db: Firestore, changes: Record<string, unknown>) => updateDoc(doc(db, 'events', 'ev1'), changes);
 
@@ -93,6 +122,15 @@ describe('events', () => {
         await assertFails(updateEvent(actor(), { is_matching: true }));
         await assertFails(updateEvent(actor(), { is_emailing: true }));
         await assertFails(updateEvent(actor(), { title: 'Hijacked' }));
+      });
+
+      it('cannot set, start, pause or record the pitch timer', async () => {
+        await assertFails(updateEvent(actor(), { pitch_seconds: 600 }));
+        await assertFails(updateEvent(actor(), { question_seconds: 60 }));
+        await assertFails(updateEvent(actor(), { presenter_index: 1, timer: clock({ presenter_id: 'p-lin' }) }));
+        await assertFails(updateEvent(actor(), { timer: null }));
+        await assertFails(updateEvent(actor(), { 'timer.paused_at': serverTimestamp() }));
+        await assertFails(updateEvent(actor(), { pitch_times: { 'p-ada': pitchRecord } }));
       });
 
       it('cannot delete an event', async () => {
@@ -217,6 +255,51 @@ describe('events', () => {
       it('runs an event the server reactions have already reported on', async () => {
         await seed({ 'events/ev1': storedEvent({ matching_status: reactionStatus, emailing_status: reactionStatus }) });
         await assertSucceeds(updateEvent(admin(), { is_event_open: true, presenter_index: 0 }));
+      });
+    });
+
+    describe('update (the pitch timer)', () => {
+      it('sets the pitch length and question time in whole seconds', async () => {
+        await assertSucceeds(updateEvent(admin(), { pitch_seconds: 240, question_seconds: 60 }));
+        await assertSucceeds(updateEvent(admin(), { pitch_seconds: 10, question_seconds: 0 }));
+        await assertSucceeds(updateEvent(admin(), { pitch_seconds: 3600, question_seconds: 3600 }));
+        await assertSucceeds(createEvent(admin(), newEvent({ pitch_seconds: 180, question_seconds: 0 })));
+      });
+
+      it('refuses a pitch length or question time out of range or not whole seconds', async () => {
+        await assertFails(updateEvent(admin(), { pitch_seconds: 9 }));
+        await assertFails(updateEvent(admin(), { pitch_seconds: 3601 }));
+        await assertFails(updateEvent(admin(), { pitch_seconds: 180.5 }));
+        await assertFails(updateEvent(admin(), { pitch_seconds: '180' }));
+        await assertFails(updateEvent(admin(), { question_seconds: -1 }));
+        await assertFails(updateEvent(admin(), { question_seconds: 3601 }));
+      });
+
+      it('starts, pauses, resumes and restarts the clock, and records it, as the controls do', async () => {
+        await assertSucceeds(
+          updateEvent(admin(), {
+            presenter_index: 1,
+            timer: clock({ presenter_id: 'p-lin' }),
+            pitch_times: { 'p-ada': pitchRecord },
+          }),
+        );
+        await assertSucceeds(updateEvent(admin(), { 'timer.paused_at': serverTimestamp(), 'timer.paused_ms': 4000 }));
+        await assertSucceeds(updateEvent(admin(), { 'timer.resumed_at': serverTimestamp() }));
+        await assertSucceeds(updateEvent(admin(), { timer: clock() }));
+        await assertSucceeds(updateEvent(admin(), { timer: null }));
+      });
+
+      it('refuses a clock that is not the server timestamps of its start and pauses', async () => {
+        await assertFails(updateEvent(admin(), { timer: { presenter_id: 'p-ada', seconds_left: 161 } }));
+        await assertFails(updateEvent(admin(), { timer: clock({ started_at: 1_800_000_000_000 }) }));
+        await assertFails(updateEvent(admin(), { timer: clock({ paused_at: 'now' }) }));
+        await assertFails(updateEvent(admin(), { timer: clock({ paused_ms: -1 }) }));
+        await assertFails(updateEvent(admin(), { timer: clock({ paused_ms: 1.5 }) }));
+        await assertFails(updateEvent(admin(), { timer: clock({ presenter_id: '' }) }));
+        await assertFails(updateEvent(admin(), { timer: clock({ ticks: 3 }) }));
+        const { resumed_at: _missing, ...incomplete } = clock();
+        await assertFails(updateEvent(admin(), { timer: incomplete }));
+        await assertFails(updateEvent(admin(), { pitch_times: [pitchRecord] }));
       });
     });
 

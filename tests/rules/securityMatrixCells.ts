@@ -288,6 +288,37 @@ export function matrixGroups(backdoor: Backdoor): MatrixGroup[] {
           after: restoreEvent,
         },
         {
+          operation: 'update the pitch timer (start the live presenter’s clock, pitch length)',
+          allowed: ADMIN_ONLY,
+          attempt: (a) =>
+            updateDoc(doc(a.db, 'events', 'ev1'), {
+              pitch_seconds: 240,
+              timer: { presenter_id: 'p-ada', started_at: serverTimestamp(), paused_ms: 0, paused_at: null, resumed_at: null },
+            }),
+          after: restoreEvent,
+        },
+        {
+          operation: 'update pitch_times (what the clock saw)',
+          allowed: ADMIN_ONLY,
+          attempt: (a) =>
+            updateDoc(doc(a.db, 'events', 'ev1'), {
+              'pitch_times.p-ada': {
+                started_at: AT,
+                ended_at: serverTimestamp(),
+                paused_ms: 0,
+                pitch_seconds: 180,
+                question_seconds: 0,
+              },
+            }),
+          after: restoreEvent,
+        },
+        {
+          operation: 'update with a running count instead of the clock’s timestamps',
+          allowed: NOBODY,
+          attempt: (a) => updateDoc(doc(a.db, 'events', 'ev1'), { timer: { presenter_id: 'p-ada', seconds_left: 161 } }),
+          after: restoreEvent,
+        },
+        {
           operation: 'update with a 5,001-character description',
           allowed: NOBODY,
           attempt: (a) => updateDoc(doc(a.db, 'events', 'ev1'), { description: 'd'.repeat(5001) }),

@@ -148,6 +148,10 @@ export const appEvent = (id: string, changes: Partial<Event> = {}): Event => ({
   isSliderOpen: false,
   minMatchScore: 4,
   maxMatchesPerPresenter: 5,
+  pitchSeconds: 180,
+  questionSeconds: 0,
+  timer: null,
+  pitchTimes: {},
   ...changes,
 });
 

@@ -427,7 +427,10 @@ class Engine implements FirestoreEngine {
     if (readTime !== null && readTime < version) {
       throw unimplemented('Point-in-time reads (a readTime older than the latest commit)');
     }
-    return { tx, newTransaction, readTime: formatMicros(version) };
+    // A read at no given time is served now, as Firestore's are: its readTime is the server's
+    // clock (never before the latest commit), which clients may estimate the server's time from.
+    const served = tx === null && readTime === null ? this.clock() : version;
+    return { tx, newTransaction, readTime: formatMicros(served > version ? served : version) };
   }
 
   /** What rules read during a read request: the stored state (getAfter sees the same). */
