@@ -151,3 +151,46 @@ export function CloudDoneIcon(props: SvgIconProps) {
     </SvgIcon>
   );
 }
+
+export function PauseIcon(props: SvgIconProps) {
+  return (
+    <SvgIcon {...props} aria-hidden>
+      <path d="M6 19h4V5H6zm8-14v14h4V5z" />
+    </SvgIcon>
+  );
+}
+
+export function ReplayIcon(props: SvgIconProps) {
+  return (
+    <SvgIcon {...props} aria-hidden>
+      <path d="M12 5V1L7 6l5 5V7a6 6 0 1 1-6 6H4a8 8 0 1 0 8-8z" />
+    </SvgIcon>
+  );
+}
+
+/** A stopwatch: the pitch timer running calm. */
+export function TimerIcon(props: SvgIconProps) {
+  return (
+    <SvgIcon {...props} aria-hidden>
+      <path d="M15 1H9v2h6zm-4 13h2V8h-2zm8-6.6 1.4-1.4-1.4-1.4-1.4 1.4A9 9 0 1 0 21 13a9 9 0 0 0-2-5.6zM12 20a7 7 0 1 1 0-14 7 7 0 0 1 0 14z" />
+    </SvgIcon>
+  );
+}
+
+/** A triangle with an exclamation mark: the timer's last seconds. */
+export function WarningIcon(props: SvgIconProps) {
+  return (
+    <SvgIcon {...props} aria-hidden>
+      <path d="M1 21h22L12 2zm12-3h-2v-2h2zm0-4h-2v-4h2z" />
+    </SvgIcon>
+  );
+}
+
+/** An octagon with a bar: time's up. */
+export function TimeUpIcon(props: SvgIconProps) {
+  return (
+    <SvgIcon {...props} aria-hidden>
+      <path d="M15.7 3H8.3L3 8.3v7.4L8.3 21h7.4l5.3-5.3V8.3zM17 13H7v-2h10z" />
+    </SvgIcon>
+  );
+}

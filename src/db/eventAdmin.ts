@@ -15,6 +15,7 @@ import {
 import type { EventDocument } from '../../domain/documents';
 import { changeRoundCount } from '../../domain/eventControl';
 import { resizeRounds } from '../../domain/rounds';
+import { DEFAULT_PITCH_SECONDS, DEFAULT_QUESTION_SECONDS } from '../../domain/pitchTimer';
 import { LOGO_VARIANTS, logoPath, type LogoContentType, type LogoVariant } from '../lib/logos';
 import { sortEvents } from '../lib/sharedEvent';
 import type { Event } from '../types/event';
@@ -39,6 +40,10 @@ export interface EventFields {
   excludeConflicts?: boolean;
   /** 'Share feedback with presenters'; absent: the default on create, unchanged on update. */
   shareFeedback?: boolean;
+  /** The pitch timer's pitch length in seconds; absent: 180 on create, unchanged on update. */
+  pitchSeconds?: number;
+  /** Question time after each pitch in seconds (0: none); absent: none on create, unchanged on update. */
+  questionSeconds?: number;
 }
 
 /** New logo files; an absent or null one leaves that logo as it is. */
@@ -132,6 +137,8 @@ export async function createEvent(
     fair_scores: fields.fairScores ?? DEFAULT_FAIR_SCORES,
     exclude_conflicts: fields.excludeConflicts ?? DEFAULT_EXCLUDE_CONFLICTS,
     share_feedback: fields.shareFeedback ?? DEFAULT_SHARE_FEEDBACK,
+    pitch_seconds: fields.pitchSeconds ?? DEFAULT_PITCH_SECONDS,
+    question_seconds: fields.questionSeconds ?? DEFAULT_QUESTION_SECONDS,
   };
   await setDoc(ref, event);
   return ref.id;
@@ -168,6 +175,8 @@ export async function updateEvent(
       ...(fields.fairScores === undefined ? {} : { fair_scores: fields.fairScores }),
       ...(fields.excludeConflicts === undefined ? {} : { exclude_conflicts: fields.excludeConflicts }),
       ...(fields.shareFeedback === undefined ? {} : { share_feedback: fields.shareFeedback }),
+      ...(fields.pitchSeconds === undefined ? {} : { pitch_seconds: fields.pitchSeconds }),
+      ...(fields.questionSeconds === undefined ? {} : { question_seconds: fields.questionSeconds }),
       ...(uploaded.normal ? { normalLogo: uploaded.normal.url } : {}),
       ...(uploaded.middle ? { middleLogo: uploaded.middle.url } : {}),
     });

@@ -30,8 +30,9 @@ export function nextSessionStart(start: Date | null, now: Date): Date | null {
 
 /**
  * The fields of the event's stored document that belong to one session only: its progress
- * (open, round, live presenter), its matching and e-mailing (flags and the server's status) and
- * the room's slider. Every other field is a setting and is copied as it is.
+ * (open, round, live presenter), its matching and e-mailing (flags and the server's status), the
+ * room's slider, and what the pitch timer saw (the live clock and the recorded pitches). Every
+ * other field is a setting and is copied as it is (the pitch length and question time too).
  */
 const SESSION_FIELDS = [
   'is_event_open',
@@ -42,6 +43,8 @@ const SESSION_FIELDS = [
   'is_slider_open',
   'matching_status',
   'emailing_status',
+  'timer',
+  'pitch_times',
 ] as const;
 
 /** One entry of a stored round, as stored. */

@@ -2,7 +2,8 @@
 // The event control screen (/events/:eventId) with the real app signed in as an admin against the
 // local backend, firestore.rules in force: the left panel's texts and controls, the running order
 // and its Options menu, the round selector, the keyboard shortcuts, the confirms and toasts of
-// Start Matching and Send Emails, the reactions' progress and the sync marker.
+// Start Matching and Send Emails, the reactions' progress, the pitch timer's controls and the
+// sync marker.
 
 import { waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -47,6 +48,52 @@ async function openControl() {
 const stored = async () => (await adminDb().doc('events/medtech').get()).data() ?? {};
 const live = () => screen.getByTestId('live-presenter').textContent;
 const next = () => screen.getByTestId('next-presenter').textContent;
+
+describe("the control screen's pitch timer", () => {
+  const timer = () => screen.getByRole('timer', { name: 'Pitch timer' });
+
+  it('starts with the live presenter, beside them, and pauses, resumes and restarts with buttons', async () => {
+    await seedEvent();
+    const user = await openControl();
+    expect(screen.queryByRole('timer')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Start Event' }));
+    await waitFor(() => expect(timer().textContent).toMatch(/Time left(3:00|2:5\d)/));
+    const started = (await stored()).timer as { started_at: Timestamp };
+
+    await user.click(screen.getByRole('button', { name: 'Pause timer' }));
+    await waitFor(() => expect(timer().textContent).toMatch(/^Paused/));
+    expect(((await stored()).timer as { paused_at: unknown }).paused_at).toBeInstanceOf(Timestamp);
+    await user.click(screen.getByRole('button', { name: 'Resume timer' }));
+    await waitFor(() => expect(timer().textContent).toMatch(/^Time left/));
+    expect(((await stored()).timer as { resumed_at: unknown }).resumed_at).toBeInstanceOf(Timestamp);
+
+    await user.click(screen.getByRole('button', { name: 'Restart timer' }));
+    await waitFor(async () =>
+      expect(((await stored()).timer as { started_at: Timestamp }).started_at.toMillis()).toBeGreaterThan(
+        started.started_at.toMillis(),
+      ),
+    );
+    expect((await stored()).timer).toMatchObject({ presenter_id: 'p-ada', paused_ms: 0, paused_at: null, resumed_at: null });
+  });
+
+  it('pauses and resumes with T and restarts with R; Next starts the next presenter’s clock', async () => {
+    await seedEvent();
+    const user = await openControl();
+    await user.keyboard('s');
+    await waitFor(() => expect(timer().textContent).toMatch(/^Time left/));
+    await user.keyboard('t');
+    await waitFor(() => expect(timer().textContent).toMatch(/^Paused/));
+    await user.keyboard('t');
+    await waitFor(() => expect(timer().textContent).toMatch(/^Time left/));
+    await user.keyboard('r');
+    await waitFor(async () => expect(((await stored()).timer as { resumed_at: unknown }).resumed_at).toBeNull());
+    await user.keyboard('n');
+    await waitFor(() => expect(live()).toBe('Lin Chen'));
+    await waitFor(async () => expect((await stored()).timer).toMatchObject({ presenter_id: 'p-lin' }));
+    expect(Object.keys((await stored()).pitch_times as object)).toEqual(['p-ada']);
+    expect(screen.getByText(/T pause\/resume timer · R restart timer/)).toBeTruthy();
+  });
+});
 
 describe('the event control screen', () => {
   it("shows the title, a red 'Closed' chip and 'None' for the live and next presenter of an event not started", async () => {

@@ -1,11 +1,13 @@
 // @vitest-environment jsdom
 // The presenters screen with the real app against the local backend: who gets sent to the
-// profile, the countdown and Event Closed pages, and the live queue in its groups. With two open
+// profile, the countdown and Event Closed pages, the live queue in its groups and the pitch timer on
+// the live card (small for a provider, large on the presenter's own phone). With two open
 // events (parallel rooms): the room chooser first, then the chosen room's queue, kept
 // on the device, and a switch back to the list.
 
 import { act, render, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Timestamp } from 'firebase-admin/firestore';
 import { describe, expect, it, vi } from 'vitest';
 import { eventually, storedEvent } from '../db/appDb';
 import { renderApp, screen, spoken, storeProfile, useAppTestBed } from './support/appTestBed';
@@ -148,6 +150,59 @@ describe('the presenters screen', () => {
     const completed = await screen.findByRole('region', { name: 'Completed' }, { timeout: 8000 });
     expect(within(completed).getByRole('link', { name: spoken('Ada Okafor', 'Completed') })).toBeTruthy();
     expect(within(screen.getByRole('region', { name: 'Finished' })).queryByText('Ada Okafor')).toBeNull();
+  });
+});
+
+describe('the pitch timer on the live card', () => {
+  /** A clock paused 19 s into the pitch: it shows 2:41 whenever it is read. */
+  const pausedClock = (presenterId: string) => {
+    const started = Date.now() - 60_000;
+    return {
+      presenter_id: presenterId,
+      started_at: Timestamp.fromMillis(started),
+      paused_ms: 0,
+      paused_at: Timestamp.fromMillis(started + 19_000),
+      resumed_at: null,
+    };
+  };
+
+  it('shows a provider one small line on the live card, and nothing on the others', async () => {
+    storeProfile();
+    await adminDb()
+      .doc('events/e1')
+      .set({ ...storedEvent({ open: true, presenterIndex: 1, rounds: queueRounds }), timer: pausedClock('p-lin') });
+    await renderApp('/presenters');
+    const live = await screen.findByRole('region', { name: 'Live' }, { timeout: 8000 });
+    const timer = await within(live).findByRole('timer', { name: 'Pitch timer' }, { timeout: 8000 });
+    expect(timer.textContent).toBe('Paused · 2:41 left');
+    expect(screen.getAllByRole('timer')).toHaveLength(1);
+
+    await adminDb()
+      .doc('events/e1')
+      .update({ timer: { ...pausedClock('p-lin'), started_at: Timestamp.fromMillis(Date.now() - 19_500), paused_at: null } });
+    await eventually(() => expect(within(live).getByRole('timer').textContent).toMatch(/^2:(4\d|39) left$/));
+  });
+
+  it("shows the clock large on the live presenter's own phone", async () => {
+    storeProfile();
+    await adminDb()
+      .doc('events/e1')
+      .set(storedEvent({ open: true, presenterIndex: 0, rounds: queueRounds }));
+    await renderApp('/presenters');
+    await screen.findByRole('region', { name: 'Live' }, { timeout: 8000 });
+    const { startedAuth } = await import('../../src/db/auth');
+    let uid = '';
+    await eventually(() => {
+      uid = startedAuth()?.currentUser?.uid ?? '';
+      expect(uid).not.toBe('');
+    });
+    // The presenter signed up through an invite: their presenter id is this phone's uid.
+    const own = { presenter_id: uid, first_name: 'Grace', last_name: 'Hopper' };
+    await adminDb()
+      .doc('events/e1')
+      .update({ 'rounds.round_1': [own, ...queueRounds.round_1], timer: pausedClock(uid) });
+    const timer = await screen.findByRole('timer', { name: 'Your pitch timer' }, { timeout: 8000 });
+    expect(timer.textContent).toBe('Paused2:41');
   });
 });
 

@@ -3,10 +3,12 @@
 // firestore.rules in force and no admin signed in: the title, round, live and next presenter, the
 // queue's special entries, each presenter's company from the event's roster (as the server writes
 // it), the live presenter followed as an admin (firebase-admin) moves it, the
-// countdown before the start, the join link and its QR code, and an unknown event. Also the
+// countdown before the start, the join link and its QR code, the live presenter's pitch timer in
+// each of its states, and an unknown event. Also the
 // control screen's 'Room display' link, for a signed-in admin.
 
 import { within } from '@testing-library/react';
+import { Timestamp } from 'firebase-admin/firestore';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { roomCode } from '../../src/lib/roomChoice';
 import { eventually, storedEvent } from '../db/appDb';
@@ -142,6 +144,71 @@ describe('the room display', () => {
     expect(
       await screen.findByRole('heading', { name: 'This event does not exist. It may have been deleted.' }, { timeout: 10_000 }),
     ).toBeTruthy();
+  });
+});
+
+describe("the room display's pitch timer", () => {
+  /** Noor's clock, started `agoMs` before now by the server's clock (paused `pausedAfterMs` after its start). */
+  const clockStarted = (agoMs: number, pausedAfterMs: number | null = null) => {
+    const started = Date.now() - agoMs;
+    return {
+      presenter_id: 'p-noor',
+      started_at: Timestamp.fromMillis(started),
+      paused_ms: 0,
+      paused_at: pausedAfterMs === null ? null : Timestamp.fromMillis(started + pausedAfterMs),
+      resumed_at: null,
+    };
+  };
+  const clock = () => screen.getByRole('timer', { name: 'Pitch timer' });
+  const label = () => screen.getByTestId('pitch-clock-label').textContent;
+  const digits = () => screen.getByTestId('pitch-clock-digits').textContent;
+
+  it('shows the time left beside the live presenter, in words, and stands still while paused', async () => {
+    await seedOpenEvent(0, { timer: clockStarted(60_000, 19_000) });
+    await openScreen();
+    await screen.findByRole('timer', { name: 'Pitch timer' }, { timeout: 10_000 });
+    expect(within(liveRegion('Live Presenter')).getByRole('timer')).toBe(clock());
+    expect(label()).toBe('Paused');
+    expect(digits()).toBe('2:41');
+    expect(clock().dataset.state).toBe('paused');
+  });
+
+  it('counts down calm, asks to wrap up in the last 30 seconds, then says the time is up and counts the overtime', async () => {
+    await seedOpenEvent(0, { timer: clockStarted(10_000) });
+    await openScreen();
+    await screen.findByRole('timer', { name: 'Pitch timer' }, { timeout: 10_000 });
+    expect(label()).toBe('Time left');
+    expect(digits()).toMatch(/^2:[45]\d$/);
+    const shown = digits();
+    await eventually(() => expect(digits()).not.toBe(shown), 4_000);
+
+    await adminDb()
+      .doc('events/medtech')
+      .update({ timer: clockStarted(165_000) });
+    await eventually(() => expect(label()).toBe('Wrap up'));
+    expect(clock().dataset.state).toBe('warning');
+    expect(digits()).toMatch(/^0:1\d$/);
+
+    await adminDb()
+      .doc('events/medtech')
+      .update({ timer: clockStarted(200_000) });
+    await eventually(() => expect(label()).toBe("Time's up"));
+    expect(clock().dataset.state).toBe('overtime');
+    expect(digits()).toMatch(/^\+0:2\d$/);
+  });
+
+  it('uses the event’s pitch length, and shows no clock for an announcement', async () => {
+    await seedOpenEvent(0, {
+      pitch_seconds: 300,
+      timer: clockStarted(60_000, 30_000),
+    });
+    await openScreen();
+    await screen.findByRole('timer', { name: 'Pitch timer' }, { timeout: 10_000 });
+    expect(digits()).toBe('4:30');
+
+    await adminDb().doc('events/medtech').update({ presenter_index: 2, timer: null });
+    await eventually(() => expect(liveText('Announcement')).toBe('Networking break'));
+    expect(screen.queryByRole('timer')).toBeNull();
   });
 });
 

@@ -53,6 +53,10 @@ describe('copiedEventData', () => {
     share_feedback: true,
     matching_status: { state: 'done', at: 'then', counts: { presenters: 2 } },
     emailing_status: { state: 'failed', at: 'then', reason: 'SMTP down' },
+    pitch_seconds: 240,
+    question_seconds: 60,
+    timer: { presenter_id: 'p-lin', started_at: 'then', paused_ms: 0, paused_at: null, resumed_at: null },
+    pitch_times: { 'p-ada': { started_at: 'then', ended_at: 'later', paused_ms: 0, pitch_seconds: 240, question_seconds: 60 } },
   };
   const copy = copiedEventData(original, {
     title: 'Copy of Med-Tech Pitch Session',
@@ -77,11 +81,13 @@ describe('copiedEventData', () => {
       fair_scores: true,
       exclude_conflicts: false,
       share_feedback: true,
+      pitch_seconds: 240,
+      question_seconds: 60,
     });
     expect(copy.rounds).not.toBe(original.rounds);
   });
 
-  it('starts a new session: closed, round 1, nobody live, no matching or e-mails, no server status', () => {
+  it('starts a new session: closed, round 1, nobody live, no matching or e-mails, no server status, no clock', () => {
     expect(copy).toMatchObject({
       is_event_open: false,
       round_number: 1,
@@ -92,5 +98,7 @@ describe('copiedEventData', () => {
     });
     expect(copy).not.toHaveProperty('matching_status');
     expect(copy).not.toHaveProperty('emailing_status');
+    expect(copy).not.toHaveProperty('timer');
+    expect(copy).not.toHaveProperty('pitch_times');
   });
 });

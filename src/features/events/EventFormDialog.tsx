@@ -1,7 +1,9 @@
 // The 'Create New Event' and 'Edit Event' dialogs (the spec's sections 2, 5 and 8): title, logos,
-// description, location, start time and number of rounds, and the two matching settings of issue
-// 11 (fair scores, conflicts of interest excluded; the spec has no words for them). Create Event / Update Event are enabled
-// once the title, description and start time are filled and nothing is saving. Editing warns
+// description, location, start time and number of rounds, the pitch timer's pitch length (the
+// spec's 3 minutes by default) and question time, and the matching settings (fair scores,
+// conflicts of interest excluded; the spec has no words for them). Create Event / Update Event are
+// enabled once the title, description and start time are filled, the times are valid and nothing
+// is saving. Editing warns
 // before a smaller round count drops a round that holds presenters, and offers Delete Event.
 // The date-time picker loads with this dialog, so only the admin screens carry its code.
 
@@ -32,6 +34,8 @@ import { orderedRounds } from '../../../domain/rounds';
 import { timings } from '../../config/constants';
 import { paths } from '../../config/paths';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { clockInputMessages, pitchSecondsOf, questionSecondsOf } from '../../lib/clockInput';
+import { DEFAULT_PITCH_SECONDS, DEFAULT_QUESTION_SECONDS, formatClock } from '../../../domain/pitchTimer';
 import { createEvent, deleteEvent, updateEvent, type EventFields, type UploadProgress } from '../../db/eventAdmin';
 import type { LogoVariant } from '../../lib/logos';
 import type { Event, Rounds } from '../../types/event';
@@ -126,6 +130,10 @@ function EventForm({ event, onClose, onBusyChange, titleId }: EventFormProps) {
   const [fairScores, setFairScores] = useState(event?.fairScores ?? DEFAULT_FAIR_SCORES);
   const [excludeConflicts, setExcludeConflicts] = useState(event?.excludeConflicts ?? DEFAULT_EXCLUDE_CONFLICTS);
   const [shareFeedback, setShareFeedback] = useState(event?.shareFeedback ?? DEFAULT_SHARE_FEEDBACK);
+  const [pitchLength, setPitchLength] = useState(formatClock(event?.pitchSeconds ?? DEFAULT_PITCH_SECONDS));
+  const [questionTime, setQuestionTime] = useState(formatClock(event?.questionSeconds ?? DEFAULT_QUESTION_SECONDS));
+  const pitchSeconds = pitchSecondsOf(pitchLength);
+  const questionSeconds = questionSecondsOf(questionTime);
   const settingId = useId();
   const [logos, setLogos] = useState<Logos>({ normal: null, middle: null });
   const [progress, setProgress] = useState<Partial<Record<LogoVariant, number>>>({});
@@ -136,7 +144,13 @@ function EventForm({ event, onClose, onBusyChange, titleId }: EventFormProps) {
 
   const busy = saving || deleting;
   useEffect(() => onBusyChange(busy), [busy, onBusyChange]);
-  const complete = title.trim() !== '' && description.trim() !== '' && startTime !== null && startTime.isValid();
+  const complete =
+    title.trim() !== '' &&
+    description.trim() !== '' &&
+    startTime !== null &&
+    startTime.isValid() &&
+    pitchSeconds !== null &&
+    questionSeconds !== null;
   const warnings = event ? roundDropWarnings(event.rounds, numberOfRounds) : [];
 
   const onProgress = ({ variant, bytesTransferred, totalBytes }: UploadProgress) =>
@@ -144,7 +158,7 @@ function EventForm({ event, onClose, onBusyChange, titleId }: EventFormProps) {
 
   const submit = async (formEvent: FormEvent<HTMLFormElement>) => {
     formEvent.preventDefault();
-    if (!complete || busy) return;
+    if (!complete || busy || pitchSeconds === null || questionSeconds === null) return;
     const fields: EventFields = {
       title: title.trim(),
       description: description.trim(),
@@ -154,6 +168,8 @@ function EventForm({ event, onClose, onBusyChange, titleId }: EventFormProps) {
       fairScores,
       excludeConflicts,
       shareFeedback,
+      pitchSeconds,
+      questionSeconds,
     };
     setSaving(true);
     setUpdateFailed(false);
@@ -264,6 +280,30 @@ function EventForm({ event, onClose, onBusyChange, titleId }: EventFormProps) {
                 </MenuItem>
               ))}
             </TextField>
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+              <TextField
+                label="Pitch length (m:ss)"
+                value={pitchLength}
+                onChange={(change) => setPitchLength(change.target.value)}
+                error={pitchSeconds === null}
+                helperText={
+                  pitchSeconds === null ? clockInputMessages.pitch : 'The room display counts it down for each presenter.'
+                }
+                disabled={busy}
+                slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+                fullWidth
+              />
+              <TextField
+                label="Question time (m:ss)"
+                value={questionTime}
+                onChange={(change) => setQuestionTime(change.target.value)}
+                error={questionSeconds === null}
+                helperText={questionSeconds === null ? clockInputMessages.questions : '0:00 for none; it follows the pitch.'}
+                disabled={busy}
+                slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+                fullWidth
+              />
+            </Stack>
             <FormControl component="fieldset" disabled={busy}>
               <FormLabel component="legend">Matching</FormLabel>
               <SettingSwitch

@@ -1,5 +1,5 @@
 // One entry of the presenter queue: the presenter's name and display status. The live entry
-// carries a blinking red dot; completed entries (answers saved) are dimmed (greyed, with text
+// carries a blinking red dot and the pitch timer (LiveCardClock); completed entries (answers saved) are dimmed (greyed, with text
 // still readable). An entry with a
 // destination is a link; one without (an announcement) is plain text.
 
@@ -12,6 +12,8 @@ import { Link as RouterLink } from 'react-router-dom';
 import type { DisplayStatus } from '../../../domain/displayStatus';
 import type { PresenterEntry } from '../../types/event';
 import { VisuallyHidden } from '../../components/VisuallyHidden';
+import type { TimerReading } from '../../../domain/pitchTimer';
+import { LiveCardClock } from './LiveCardClock';
 import { LiveDot } from './LiveDot';
 
 export interface PresenterCardProps {
@@ -19,13 +21,17 @@ export interface PresenterCardProps {
   status: DisplayStatus;
   /** Where the entry leads, or null when it leads nowhere. */
   to: string | null;
+  /** The live entry's pitch timer, when one runs. */
+  clock?: TimerReading | null;
+  /** Show the clock large: the phone is the live presenter's own. */
+  ownPitch?: boolean;
 }
 
 function presenterName(entry: PresenterEntry): string {
   return `${entry.first_name} ${entry.last_name}`.trim();
 }
 
-export function PresenterCard({ entry, status, to }: PresenterCardProps) {
+export function PresenterCard({ entry, status, to, clock = null, ownPitch = false }: PresenterCardProps) {
   const live = status === 'Live';
   const name = presenterName(entry);
   const content = (
@@ -49,6 +55,11 @@ export function PresenterCard({ entry, status, to }: PresenterCardProps) {
           {status}
         </Typography>
       </Stack>
+      {live && clock && (
+        <Stack sx={{ mt: 0.5, alignItems: ownPitch ? 'center' : 'flex-start', pl: ownPitch ? 0 : 3 }}>
+          <LiveCardClock reading={clock} large={ownPitch} />
+        </Stack>
+      )}
     </CardContent>
   );
   return (

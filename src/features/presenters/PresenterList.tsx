@@ -2,7 +2,8 @@
 // While several events are open and the phone has chosen none, it first asks which room the
 // provider is in. Before the event opens it shows the countdown (or 'Event Closed'
 // when there is no start time); while it is open, the live queue in groups: Live, Up Next,
-// Finished and Completed, and a way to switch rooms for a phone that joined one.
+// Finished and Completed, and a way to switch rooms for a phone that joined one. The live card
+// carries the pitch timer: small for a provider, large on the live presenter's own phone.
 
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
@@ -10,9 +11,11 @@ import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useState } from 'react';
 import { Navigate } from 'react-router-dom';
 import { PageLoader } from '../../components/PageLoader';
+import { usePitchClock } from '../../components/usePitchClock';
 import { paths } from '../../config/paths';
 import { usePresenters } from '../../contexts/PresentersContext';
 import { useUser } from '../../contexts/UserContext';
+import type { TimerReading } from '../../../domain/pitchTimer';
 import type { QueueEntry } from '../../../domain/queue';
 import { EventClosed } from './EventClosed';
 import { EventCountdown } from './EventCountdown';
@@ -26,7 +29,15 @@ function destination(entry: QueueEntry): string | null {
   return paths.questions(entry.presenter_id);
 }
 
-function PresenterGroup({ title, entries }: { title: string; entries: QueueEntry[] }) {
+interface GroupProps {
+  title: string;
+  entries: QueueEntry[];
+  clock?: TimerReading | null;
+  /** The viewer's own id: their own live card shows the clock large. */
+  viewerId?: string;
+}
+
+function PresenterGroup({ title, entries, clock = null, viewerId }: GroupProps) {
   if (entries.length === 0) return null;
   const headingId = `group-${title.replace(/\s+/g, '-').toLowerCase()}`;
   return (
@@ -41,6 +52,8 @@ function PresenterGroup({ title, entries }: { title: string; entries: QueueEntry
             entry={entry}
             status={entry.status}
             to={destination(entry)}
+            clock={clock}
+            ownPitch={viewerId !== undefined && viewerId !== '' && viewerId === entry.presenter_id}
           />
         ))}
       </Stack>
@@ -52,6 +65,7 @@ export function PresenterList() {
   const { user } = useUser();
   const { event, groups, loading, rooms, room, chooseRoom } = usePresenters();
   const [switching, setSwitching] = useState(false);
+  const clock = usePitchClock(event?.isEventOpen ? event : null);
 
   if (user === null) return <Navigate to={paths.profile} replace />;
   if (rooms.length > 1 || switching) {
@@ -92,7 +106,7 @@ export function PresenterList() {
         )}
       </Stack>
       {empty && <Typography color="text.secondary">No presenters yet.</Typography>}
-      <PresenterGroup title="Live" entries={groups.live} />
+      <PresenterGroup title="Live" entries={groups.live} clock={clock} viewerId={user.user_id} />
       <PresenterGroup title="Up Next" entries={groups.upNext} />
       <PresenterGroup title="Finished" entries={groups.finished} />
       <PresenterGroup title="Completed" entries={groups.completed} />

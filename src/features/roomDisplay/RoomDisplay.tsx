@@ -3,7 +3,8 @@
 // title, the round ('Round 2 of 3'), the live presenter large and the next one, each with their
 // company (from the event's public roster, rosters/{eventId}, which the server keeps: the event
 // document carries names only, and presenters/{id} is private), the countdown before the start,
-// and a QR code with the join link. Public and read-only: it needs only the event id.
+// and a QR code with the join link, and the live presenter's pitch timer (RoomPitchClock). Public
+// and read-only: it needs only the event id.
 
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -21,6 +22,8 @@ import type { Companies } from '../../db/rosters';
 import { liveSlot, nextSlot, roundLabel } from './stage';
 import { useCompanies } from './useCompanies';
 import { useLiveEvent } from '../../components/useLiveEvent';
+import { usePitchClock } from '../../components/usePitchClock';
+import { RoomPitchClock } from './RoomPitchClock';
 import { useScreenWakeLock } from './useScreenWakeLock';
 
 export const roomMessages = {
@@ -95,6 +98,7 @@ function Company({ children, size }: { children: string; size: string }) {
 function Stage({ event, companies }: { event: Event; companies: Companies }) {
   const live = liveSlot(event, companies);
   const next = nextSlot(event, companies);
+  const clock = usePitchClock(event);
   return (
     <Stack sx={{ justifyContent: 'center', gap: 'min(4vw, 7vh)', minWidth: 0 }}>
       <Box component="section" aria-labelledby="room-live-heading">
@@ -108,6 +112,11 @@ function Stage({ event, companies }: { event: Event; companies: Companies }) {
           </Typography>
         )}
         <Company size={roomSizes.next}>{live.company}</Company>
+        {clock && (
+          <Box sx={{ mt: '0.4em' }}>
+            <RoomPitchClock reading={clock} />
+          </Box>
+        )}
       </Box>
       <Box component="section" aria-labelledby="room-next-heading">
         <Typography id="room-next-heading" component="h2" sx={labelSx}>

@@ -17,6 +17,7 @@ import { EventUnavailable } from '../../../components/EventUnavailable';
 import { useAdmin } from '../../../contexts/AdminContext';
 import { startEmailing, startMatching } from '../../../db/eventControl';
 import type { Event } from '../../../types/event';
+import { isPaused } from '../../../../domain/pitchTimer';
 import { EventFormDialog } from '../EventFormDialog';
 import { EventExport } from './EventExport';
 import { EventStatusPanel } from './EventStatusPanel';
@@ -41,15 +42,18 @@ type Confirming = 'matching' | 'emails' | null;
 function ControlScreen({ event }: { event: Event }) {
   const { presenters } = useAdmin();
   const online = useOnline();
-  const { run, state } = useControlSaves(event.id);
+  const { run, runTimer, state } = useControlSaves(event.id);
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState<Confirming>(null);
 
   const isOpen = event.isEventOpen;
+  const timerPaused = event.timer ? isPaused(event.timer) : false;
   useControlShortcuts({
     next: () => run({ kind: 'next' }),
     previous: () => run({ kind: 'previous' }),
     startStop: () => run({ kind: isOpen ? 'stop' : 'start' }),
+    pauseResumeTimer: () => runTimer(timerPaused ? 'resume' : 'pause'),
+    restartTimer: () => runTimer('restart'),
   });
 
   const confirm = useCallback(async () => {
@@ -92,6 +96,7 @@ function ControlScreen({ event }: { event: Event }) {
         <EventStatusPanel
           event={event}
           run={run}
+          runTimer={runTimer}
           onEdit={() => setEditing(true)}
           onStartMatching={() => setConfirming('matching')}
           onSendEmails={() => setConfirming('emails')}

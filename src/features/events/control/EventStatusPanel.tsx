@@ -1,6 +1,6 @@
 // The control screen's left panel (the spec's section 2, "Event control"): the title or 'Event
 // Title', edit, Invite, a link to the room display (in a new tab), the Open/Closed chip, Live
-// Presenter and Next Presenter, Event Controls (Start Event / Stop Event, Start Matching, Send
+// Presenter (with the pitch timer and its Pause / Resume and Restart) and Next Presenter, Event Controls (Start Event / Stop Event, Start Matching, Send
 // Emails, with the server reactions' progress) and Reset Presenters (Reset All, Complete All).
 
 import Button from '@mui/material/Button';
@@ -18,11 +18,14 @@ import { describeReaction } from '../../../lib/reactionStatus';
 import type { Event, PresenterEntry } from '../../../types/event';
 import { livePresenter, nextPresenter } from '../../../../domain/rounds';
 import type { ControlCommand } from '../../../../domain/eventControl';
+import type { TimerCommand } from '../../../../domain/pitchTimer';
+import { PitchTimerControls } from './PitchTimerControls';
 import { RatingProgress } from './RatingProgress';
 
 export interface EventStatusPanelProps {
   event: Event;
   run: (command: ControlCommand) => void;
+  runTimer: (command: TimerCommand) => void;
   onEdit: () => void;
   onStartMatching: () => void;
   onSendEmails: () => void;
@@ -38,7 +41,7 @@ function Heading({ children }: { children: string }) {
   );
 }
 
-export function EventStatusPanel({ event, run, onEdit, onStartMatching, onSendEmails }: EventStatusPanelProps) {
+export function EventStatusPanel({ event, run, runTimer, onEdit, onStartMatching, onSendEmails }: EventStatusPanelProps) {
   const matching = describeReaction('Matching', event.isMatching, event.matchingStatus);
   const emailing = describeReaction('E-mails', event.isEmailing, event.emailingStatus);
   return (
@@ -80,6 +83,7 @@ export function EventStatusPanel({ event, run, onEdit, onStartMatching, onSendEm
             </Typography>{' '}
             <span data-testid="live-presenter">{fullName(livePresenter(event))}</span>
           </Typography>
+          <PitchTimerControls event={event} runTimer={runTimer} />
           <Typography>
             <Typography component="span" sx={{ fontWeight: 700 }}>
               Next Presenter:

@@ -4,8 +4,9 @@
 // never misleads the room.
 
 import { useCallback, useState } from 'react';
-import { controlEvent } from '../../../db/eventControl';
+import { controlEvent, controlTimer } from '../../../db/eventControl';
 import type { ControlCommand } from '../../../../domain/eventControl';
+import type { TimerCommand } from '../../../../domain/pitchTimer';
 
 export type SaveState = 'saved' | 'saving' | 'failed';
 
@@ -13,22 +14,26 @@ export function useControlSaves(eventId: string) {
   const [pending, setPending] = useState(0);
   const [failed, setFailed] = useState(false);
 
-  const run = useCallback(
-    (command: ControlCommand) => {
-      setPending((count) => count + 1);
-      controlEvent(eventId, command)
-        .then(
-          () => setFailed(false),
-          (error: unknown) => {
-            console.warn(`The ${command.kind} control was not saved.`, error);
-            setFailed(true);
-          },
-        )
-        .finally(() => setPending((count) => count - 1));
-    },
-    [eventId],
+  const track = useCallback((name: string, saving: Promise<unknown>) => {
+    setPending((count) => count + 1);
+    saving
+      .then(
+        () => setFailed(false),
+        (error: unknown) => {
+          console.warn(`The ${name} control was not saved.`, error);
+          setFailed(true);
+        },
+      )
+      .finally(() => setPending((count) => count - 1));
+  }, []);
+
+  const run = useCallback((command: ControlCommand) => track(command.kind, controlEvent(eventId, command)), [eventId, track]);
+  /** The pitch timer's Pause, Resume and Restart. */
+  const runTimer = useCallback(
+    (command: TimerCommand) => track(`${command} timer`, controlTimer(eventId, command)),
+    [eventId, track],
   );
 
   const state: SaveState = pending > 0 ? 'saving' : failed ? 'failed' : 'saved';
-  return { run, state };
+  return { run, runTimer, state };
 }

@@ -1,5 +1,6 @@
 // Keyboard shortcuts of the control screen: → or N for the next presenter, ← or P for the
-// previous one, S to start or stop the event. They stay out of the way of typing, of open dialogs
+// previous one, S to start or stop the event, T to pause or resume the pitch timer and R to
+// restart it. They stay out of the way of typing, of open dialogs
 // and menus, and of key combinations with modifiers.
 
 import { useEffect, useRef } from 'react';
@@ -8,9 +9,11 @@ export interface ControlShortcuts {
   next: () => void;
   previous: () => void;
   startStop: () => void;
+  pauseResumeTimer: () => void;
+  restartTimer: () => void;
 }
 
-export const SHORTCUT_HELP = 'Shortcuts: → or N next · ← or P previous · S start/stop';
+export const SHORTCUT_HELP = 'Shortcuts: → or N next · ← or P previous · S start/stop · T pause/resume timer · R restart timer';
 
 function isTyping(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
@@ -46,7 +49,11 @@ export function useControlShortcuts(shortcuts: ControlShortcuts): void {
             ? latest.current.previous
             : key === 's'
               ? latest.current.startStop
-              : null;
+              : key === 't'
+                ? latest.current.pauseResumeTimer
+                : key === 'r'
+                  ? latest.current.restartTimer
+                  : null;
       if (!action) return;
       event.preventDefault();
       action();

@@ -1,0 +1,50 @@
+// The live presenter's pitch timer as a screen shows it (domain/pitchTimer.ts): read by the
+// server's clock (src/db/serverClock.ts), and re-read exactly when the shown second turns over by
+// that clock, not on a 1 s interval of the screen's own, so every screen turns over together. It
+// is read again at once when the event's clock, its limits or the clock's offset change (a
+// reconnected screen shows the right time at once). It writes nothing: the clock lives in the
+// event document's timestamps.
+
+import { useEffect, useState } from 'react';
+import { msToNextSecond, readTimer, type Timer, type TimerReading } from '../../domain/pitchTimer';
+import { livePresenter } from '../../domain/rounds';
+import { serverClockOffset, watchServerClock } from '../db/serverClock';
+import type { Event } from '../types/event';
+
+/** The live presenter's clock, or null when nobody live has one (an announcement, no one, a stale clock). */
+function liveTimer(event: Event | null): Timer | null {
+  const live = event ? livePresenter(event) : null;
+  return event?.timer && live && event.timer.presenter_id === live.presenter_id ? event.timer : null;
+}
+
+/** The clock's reading now, re-rendered at each shown second; null while no clock runs (or no event). */
+export function usePitchClock(event: Event | null): TimerReading | null {
+  const timer = liveTimer(event);
+  const pitchSeconds = event?.pitchSeconds ?? 0;
+  const questionSeconds = event?.questionSeconds ?? 0;
+  // The clock's fields as one value, so a new snapshot of the same clock does not restart the ticks.
+  const clockKey = timer ? JSON.stringify([timer, pitchSeconds, questionSeconds]) : null;
+  const [offsetMs, setOffsetMs] = useState(serverClockOffset);
+  const [reading, setReading] = useState<{ key: string; value: TimerReading } | null>(null);
+
+  const clocked = clockKey !== null;
+  useEffect(() => (clocked ? watchServerClock(setOffsetMs) : undefined), [clocked]);
+
+  useEffect(() => {
+    if (clockKey === null) return undefined;
+    const [clock, pitch, questions] = JSON.parse(clockKey) as [Timer, number, number];
+    let next: ReturnType<typeof setTimeout> | undefined;
+    const read = () => {
+      const value = readTimer(clock, { pitchSeconds: pitch, questionSeconds: questions }, Date.now() + offsetMs);
+      setReading({ key: clockKey, value });
+      const wait = msToNextSecond(value);
+      // Just past the turn, so the next read is on the new second.
+      if (Number.isFinite(wait)) next = setTimeout(read, wait + 2);
+    };
+    read();
+    return () => clearTimeout(next);
+  }, [clockKey, offsetMs]);
+
+  // A reading of another clock (the one before a Next) is never shown, not even for one render.
+  return clockKey !== null && reading?.key === clockKey ? reading.value : null;
+}
