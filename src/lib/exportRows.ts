@@ -218,7 +218,8 @@ export const responsesTable = (rows: ResponseRow[]): ExportTable => tableOf('Res
 
 export const matchesTable = (rows: MatchRow[]): ExportTable => tableOf('Matches', MATCH_COLUMNS, rows);
 
-export type ExportKind = 'responses' | 'matches';
+/** The 'Pitch times' table is written by pitchTimeRows.ts. */
+export type ExportKind = 'responses' | 'matches' | 'pitch-times';
 export type ExportFormat = 'csv' | 'xlsx';
 
 /** `{event-title-slug}-{kind}-{yyyy-mm-dd}.{format}`, the date in local time; 'event' for a title with no letters or digits. */

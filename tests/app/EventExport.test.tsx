@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 // The control screen's Export menu with the real app signed in as an admin against the local
-// backend: Export → 'Responses (CSV)' and 'Matches (CSV)' download the event's data under the
+// backend: Export → 'Responses (CSV)', 'Matches (CSV)' and 'Pitch times (CSV)' download the event's data under the
 // event's name and today's date. The download itself is the browser's part: it is observed
 // through URL.createObjectURL and the link's click, which jsdom does not carry out.
 
@@ -84,7 +84,7 @@ async function rowsOf(blob: Blob): Promise<string[][]> {
 }
 
 describe('the Export menu', () => {
-  it('offers the responses and the matches, as CSV and as Excel', async () => {
+  it('offers the responses, the matches and the pitch times, as CSV and as Excel', async () => {
     const user = await openControl();
     await user.click(screen.getByRole('button', { name: 'Export' }));
     expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
@@ -92,6 +92,58 @@ describe('the Export menu', () => {
       'Responses (Excel)',
       'Matches (CSV)',
       'Matches (Excel)',
+      'Pitch times (CSV)',
+      'Pitch times (Excel)',
+    ]);
+  });
+
+  it("downloads each presenter's pitch length and overtime as CSV, pauses left out", async () => {
+    const started = Date.parse('2030-05-01T11:20:00Z');
+    await adminDb()
+      .doc('events/medtech')
+      .update({
+        pitch_times: {
+          'p-ada': {
+            started_at: Timestamp.fromMillis(started),
+            ended_at: Timestamp.fromMillis(started + 212_500),
+            paused_ms: 20_000,
+            pitch_seconds: 180,
+            question_seconds: 0,
+          },
+        },
+      });
+    const user = await openControl();
+    await user.click(screen.getByRole('button', { name: 'Export' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Pitch times (CSV)' }));
+
+    await waitFor(() => expect(downloads).toHaveLength(1), { timeout: 15_000 });
+    expect(downloads[0]?.name).toBe(`med-tech-pitch-session-pitch-times-${today()}.csv`);
+    const rows = await rowsOf(downloads[0]?.blob ?? new Blob());
+    expect(rows[0]).toEqual([
+      'Presenter',
+      'Round',
+      'Order',
+      'Pitch length (s)',
+      'Overtime (s)',
+      'Paused (s)',
+      'Pitch time set (s)',
+      'Question time set (s)',
+      'Live from',
+      'Live until',
+    ]);
+    expect(rows.slice(1)).toEqual([
+      [
+        'Ada Okafor',
+        '1',
+        '1',
+        '192.5',
+        '12.5',
+        '20',
+        '180',
+        '0',
+        expect.stringMatching(/^2030-05-01 \d\d:20:00$/),
+        expect.stringMatching(/^2030-05-01 \d\d:23:32$/),
+      ],
     ]);
   });
 

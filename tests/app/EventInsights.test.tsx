@@ -3,7 +3,8 @@
 // against the local backend: per presenter the number of ratings and each star question's mean
 // and distribution, the Disagreement and conflict-of-interest flags and the comments; per provider
 // the presenters rated and the leniency; the matches without and with fair scores when the event
-// corrects for lenient and harsh raters; and the message for an event that does not exist.
+// corrects for lenient and harsh raters; each presenter's pitch length and overtime with the
+// session's total overrun; and the message for an event that does not exist.
 
 import { waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -244,6 +245,45 @@ describe('the event insights page', () => {
       screen.getByText("Fair scores are off for this event ('Correct for lenient and harsh raters' in Edit Event)."),
     ).toBeTruthy();
     expect(screen.queryByRole('list', { name: 'Without fair scores' })).toBeNull();
+  });
+
+  it("shows each presenter's pitch length and overtime in the order they pitched, and the session's total overrun", async () => {
+    await arrange({ fairScores: false });
+    const started = Date.parse('2030-05-01T11:20:00Z');
+    const record = (from: number, lengthMs: number, pausedMs: number) => ({
+      started_at: Timestamp.fromMillis(from),
+      ended_at: Timestamp.fromMillis(from + lengthMs + pausedMs),
+      paused_ms: pausedMs,
+      pitch_seconds: 180,
+      question_seconds: 0,
+    });
+    await adminDb()
+      .doc('events/medtech')
+      .update({
+        pitch_times: { 'p-lin': record(started + 400_000, 171_900, 0), 'p-ada': record(started, 205_400, 30_000) },
+      });
+    await openInsights();
+
+    const section = screen.getByRole('region', { name: 'Pitch times' });
+    const rows = within(within(section).getByRole('table'))
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent));
+    expect(rows).toEqual([
+      ['Ada Okafor', '3:25', '+0:25', '3:00'],
+      ['Lin Chen', '2:51', 'None', '3:00'],
+    ]);
+    expect(within(section).getByTestId('total-overrun').textContent).toBe('Total overrun: 0:25');
+  });
+
+  it('says no pitch has been timed before any presenter has gone live', async () => {
+    await arrange({ fairScores: false });
+    await openInsights();
+    expect(
+      within(screen.getByRole('region', { name: 'Pitch times' })).getByText(
+        'No pitch has been timed yet: the clock starts when a presenter goes live.',
+      ),
+    ).toBeTruthy();
   });
 
   it('goes back to the control screen', async () => {

@@ -1,6 +1,7 @@
 // The event insights page (/events/:eventId/insights, admin; docs/exports-and-insights.md): per presenter
 // the ratings, charts, comments and flags, per provider the leniency, and with the event's fair
-// scores how each presenter's matches change. Read once when opened (a spinner meanwhile); the
+// scores how each presenter's matches change; what the pitch timer saw of each presenter and the
+// session's total overrun. Read once when opened (a spinner meanwhile); the
 // numbers are the answers as read then.
 
 import Box from '@mui/material/Box';
@@ -18,6 +19,8 @@ import { paths } from '../../config/paths';
 import { getEventInsightsData, type EventInsightsData } from '../../db/insights';
 import { eventInsights } from './insightFigures';
 import { PresenterInsightsCard } from './PresenterInsightsCard';
+import { pitchTimes } from '../../lib/pitchTimeRows';
+import { PitchTimesTable } from './PitchTimesTable';
 import { ProviderLeniencyTable } from './ProviderLeniencyTable';
 
 export const insightsMessages = {
@@ -41,6 +44,7 @@ const FALLBACK_CONTACT = {
 function Insights({ data }: { data: EventInsightsData }) {
   const insights = useMemo(() => eventInsights(data, FALLBACK_CONTACT), [data]);
   const { event } = data;
+  const times = useMemo(() => pitchTimes(event), [event]);
   return (
     <Stack spacing={3}>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' } }}>
@@ -78,6 +82,13 @@ function Insights({ data }: { data: EventInsightsData }) {
           Providers
         </Typography>
         <ProviderLeniencyTable providers={insights.providers} />
+      </Box>
+
+      <Box component="section" aria-labelledby="insights-pitch-times">
+        <Typography id="insights-pitch-times" variant="h6" component="h2" sx={{ mb: 1 }}>
+          Pitch times
+        </Typography>
+        <PitchTimesTable times={times} />
       </Box>
     </Stack>
   );

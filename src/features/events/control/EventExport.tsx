@@ -1,5 +1,6 @@
-// The control screen's Export menu (docs/exports-and-insights.md): the event's responses or final matches as
-// CSV or Excel, downloaded as {event-title-slug}-{responses|matches}-{yyyy-mm-dd}.{csv|xlsx}, with
+// The control screen's Export menu (docs/exports-and-insights.md): the event's responses, final
+// matches or pitch times as CSV or Excel, downloaded as
+// {event-title-slug}-{responses|matches|pitch-times}-{yyyy-mm-dd}.{csv|xlsx}, with
 // the progress shown while the data is read and the file written, and a toast when it fails. The
 // export code (papaparse, exceljs and the modules around them) loads on the first click only, so
 // it weighs nothing in any first load.
@@ -25,7 +26,12 @@ const CHOICES: { kind: ExportKind; format: ExportFormat; label: string }[] = [
   { kind: 'responses', format: 'xlsx', label: 'Responses (Excel)' },
   { kind: 'matches', format: 'csv', label: 'Matches (CSV)' },
   { kind: 'matches', format: 'xlsx', label: 'Matches (Excel)' },
+  { kind: 'pitch-times', format: 'csv', label: 'Pitch times (CSV)' },
+  { kind: 'pitch-times', format: 'xlsx', label: 'Pitch times (Excel)' },
 ];
+
+/** The kinds as the progress line names them. */
+const KIND_NAMES: Record<ExportKind, string> = { responses: 'responses', matches: 'matches', 'pitch-times': 'pitch times' };
 
 /** The share of the progress bar that reading the data stands for; writing the file is the rest. */
 const READ_SHARE = 0.6;
@@ -45,6 +51,10 @@ async function exportFile(event: Event, kind: ExportKind, format: ExportFormat, 
       report(total === 0 ? READ_SHARE : (READ_SHARE * read) / total),
     );
     table = rows.responsesTable(rows.responseRows(data));
+  } else if (kind === 'pitch-times') {
+    // The live event document holds what the clock saw: nothing to read.
+    const pitch = await import('../../../lib/pitchTimeRows');
+    table = pitch.pitchTimesTable(pitch.pitchTimes(event));
   } else {
     table = rows.matchesTable(rows.matchRows(await reads.getMatchesExport(event.id)));
   }
@@ -91,12 +101,12 @@ export function EventExport({ event }: { event: Event }) {
       {running && (
         <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
           <Typography variant="body2" color="text.secondary">
-            {`Exporting ${running.kind}… ${running.percent}%`}
+            {`Exporting ${KIND_NAMES[running.kind]}… ${running.percent}%`}
           </Typography>
           <LinearProgress
             variant="determinate"
             value={running.percent}
-            aria-label={`Exporting ${running.kind}`}
+            aria-label={`Exporting ${KIND_NAMES[running.kind]}`}
             sx={{ width: 96 }}
           />
         </Box>
