@@ -27,8 +27,10 @@ export function usePitchClock(event: Event | null): TimerReading | null {
   const [offsetMs, setOffsetMs] = useState(serverClockOffset);
   const [reading, setReading] = useState<{ key: string; value: TimerReading } | null>(null);
 
-  const clocked = clockKey !== null;
-  useEffect(() => (clocked ? watchServerClock(setOffsetMs) : undefined), [clocked]);
+  // Measured while the screen follows an event, before any clock runs, so that the first second
+  // of a pitch is already on the server's time.
+  const following = event !== null;
+  useEffect(() => (following ? watchServerClock(setOffsetMs) : undefined), [following]);
 
   useEffect(() => {
     if (clockKey === null) return undefined;

@@ -1,0 +1,359 @@
+// The pitch timer on four screens in Debian's Chromium, on the built app against the local
+// backend with the project's rules in force: two room displays and two provider phones follow one
+// event, each device's own clock set wrong by seconds (as venue laptops and phones are), while an
+// admin runs it through the app's own control functions (src/db/eventControl.ts, the real SDK).
+// After Next every screen shows the same second, each second turning over on all four within
+// 250 ms; 'Wrap up' and "Time's up" come when the server's clock says; a pause holds on every
+// screen and the count goes on from there after Resume; a phone that was offline through a Next
+// shows the right time as soon as it is back; the event is written once per control action and
+// never while the clock runs. The room display's states are screenshotted with colour removed
+// (tests/artifacts/pitch-timer-*-greyscale-1280.png) and checked with axe-core; the phone's line
+// fits 360 px.
+
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Timestamp } from 'firebase-admin/firestore';
+import { signInWithEmailAndPassword } from 'firebase/auth';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appEnvironment } from '../support/emulators';
+import { createAccount } from '../support/adminAccount';
+import { openAdminDb, storedEvent, type AdminDb } from '../db/appDb';
+import { launchChromium } from '../support/browser';
+import { checkPage, openPhone, startBuiltApp, type BuiltApp } from '../support/builtApp';
+import { uniqueProjectId } from '../support/emulators';
+import { loadFirestoreRules } from '../support/projectRules';
+
+const projectId = uniqueProjectId('e2e-pitch-timer');
+appEnvironment(projectId);
+const { getAppAuth } = await import('../../src/db/auth');
+const { controlEvent, controlTimer } = await import('../../src/db/eventControl');
+
+/** Short pitches, so the test sees every state: 4 s calm, then 30 s of 'Wrap up', then overtime. */
+const PITCH_SECONDS = 34;
+/** How far apart two screens may turn the same second over. */
+const SPREAD_MS = 250;
+
+const rounds = {
+  round_1: [
+    { presenter_id: 'p-ada', first_name: 'Ada', last_name: 'Okafor' },
+    { presenter_id: 'p-lin', first_name: 'Lin', last_name: 'Chen' },
+    { presenter_id: 'p-sam', first_name: 'Sam', last_name: 'Rivera' },
+  ],
+};
+
+let app: BuiltApp;
+let browser: Browser;
+let admin: AdminDb;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  await loadFirestoreRules(projectId);
+  [app, browser] = await Promise.all([startBuiltApp(projectId), launchChromium()]);
+  admin = openAdminDb(projectId);
+  const account = await createAccount(projectId);
+  await signInWithEmailAndPassword(await getAppAuth(), account.email, account.password);
+}, 180_000);
+
+afterAll(async () => {
+  await Promise.all(contexts.map((context) => context.close()));
+  await admin?.close();
+  await browser?.close();
+  await app?.close();
+});
+
+/** Sets the device's clock `skewMs` wrong for every page of the context (what the app reads as now). */
+async function skewClock(context: BrowserContext, skewMs: number): Promise<void> {
+  await context.addInitScript((skew) => {
+    const deviceNow = Date.now.bind(Date);
+    Date.now = () => deviceNow() + skew;
+  }, skewMs);
+}
+
+interface Screen {
+  name: string;
+  page: Page;
+  context: BrowserContext;
+}
+
+async function openRoomDisplay(name: string, skewMs: number): Promise<Screen> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+  contexts.push(context);
+  await skewClock(context, skewMs);
+  const page = await context.newPage();
+  page.on('pageerror', (error) => console.error(`[${name}]`, error.message));
+  await page.goto(new URL('/events/medtech/screen', app.url).href);
+  return { name, page, context };
+}
+
+async function openProviderPhone(name: string, skewMs: number): Promise<Screen> {
+  const { context, page } = await openPhone(browser, {
+    profile: { first_name: name, last_name: 'Provider', email: `${name.toLowerCase()}@example.com`, company: 'Acme Health' },
+  });
+  contexts.push(context);
+  await skewClock(context, skewMs);
+  page.on('pageerror', (error) => console.error(`[${name}]`, error.message));
+  await page.goto(new URL('/presenters', app.url).href);
+  return { name, page, context };
+}
+
+/** The page's pitch timer (the room display's or the live card's). */
+const timerOf = (screen: Screen) => screen.page.getByRole('timer', { name: 'Pitch timer' });
+
+/**
+ * Starts a log in the page of every text and state the timer shows, each with the moment it
+ * appeared on the machine's real clock (performance's, which the device's wrong Date.now() does
+ * not touch): what the screen showed when, read from the page itself.
+ */
+async function recordTimer(screen: Screen): Promise<void> {
+  await screen.page.evaluate(() => {
+    const log: { at: number; text: string; state: string; live: string }[] = [];
+    (window as unknown as { timerLog: typeof log }).timerLog = log;
+    const now = () => performance.timeOrigin + performance.now();
+    let last = '';
+    const look = () => {
+      const timer = document.querySelector('[role="timer"][aria-label="Pitch timer"]');
+      const text = timer?.textContent ?? '';
+      const state = timer?.getAttribute('data-state') ?? '';
+      // Whose clock it is: the live card (a phone) or the live section (a room display) around it.
+      const live = timer?.closest('li, section')?.textContent ?? '';
+      if (`${state}|${text}|${live}` === last) return;
+      last = `${state}|${text}|${live}`;
+      log.push({ at: now(), text, state, live });
+    };
+    new MutationObserver(look).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+    look();
+  });
+}
+
+interface Shown {
+  at: number;
+  /** The text around the clock: it names whose clock it is. */
+  live: string;
+  /** The digits shown ('0:27', '+0:03'), '' while no clock shows. */
+  digits: string;
+  state: string;
+}
+
+async function logOf(screen: Screen): Promise<Shown[]> {
+  const log = await screen.page.evaluate(
+    () => (window as unknown as { timerLog: { at: number; text: string; state: string; live: string }[] }).timerLog,
+  );
+  return log.map(({ at, text, state, live }) => ({ at, state, live, digits: /\+?\d+:\d\d/.exec(text)?.[0] ?? '' }));
+}
+
+/**
+ * When each screen turned over to each value in [from, to] (real ms): the value → the moments.
+ * A screen's first value in the span is left out: it may be a snapshot arriving, not a turn.
+ */
+async function turnovers(screens: Screen[], from: number, to: number): Promise<Map<string, number[]>> {
+  const byValue = new Map<string, number[]>();
+  for (const screen of screens) {
+    const seen = new Set<string>();
+    let first = true;
+    for (const shown of await logOf(screen)) {
+      const key = `${shown.state} ${shown.digits}`;
+      if (shown.at < from || shown.at > to || shown.digits === '' || seen.has(key)) continue;
+      seen.add(key);
+      if (first) {
+        first = false;
+        continue;
+      }
+      byValue.set(key, [...(byValue.get(key) ?? []), shown.at]);
+    }
+  }
+  return byValue;
+}
+
+/** Every value that all screens turned over to in [from, to] did so within SPREAD_MS; returns how many there were. */
+async function expectSameSecond(screens: Screen[], from: number, to: number): Promise<number> {
+  const byValue = await turnovers(screens, from, to);
+  let compared = 0;
+  for (const [value, moments] of byValue) {
+    if (moments.length < screens.length) continue;
+    compared++;
+    const spread = Math.max(...moments) - Math.min(...moments);
+    expect(spread, `${value}: the screens turned over ${Math.round(spread)} ms apart`).toBeLessThanOrEqual(SPREAD_MS);
+  }
+  return compared;
+}
+
+/** The real time (ms) of the event's latest write: the server's time a control's clock is set from. */
+async function lastWriteMs(): Promise<number> {
+  const snapshot = await admin.db.doc('events/medtech').get();
+  return (snapshot.updateTime as Timestamp).toMillis();
+}
+
+/** Waits until the screen shows `name` live (a room display's 'Live Presenter', a phone's 'Live' group). */
+async function liveIs(screen: Screen, name: string): Promise<void> {
+  await screen.page
+    .getByRole('region', { name: /^Live( Presenter)?$/ })
+    .getByText(name)
+    .first()
+    .waitFor({ timeout: 30_000 });
+}
+
+/** Waits until every screen shows `state` (its text matching `text`). */
+async function allShow(screens: Screen[], state: string, text?: RegExp): Promise<void> {
+  await Promise.all(
+    screens.map(async (screen) => {
+      const timer = timerOf(screen);
+      await timer.and(screen.page.locator(`[data-state="${state}"]`)).waitFor({ timeout: 20_000 });
+      if (text) await expect.poll(() => timer.textContent(), { timeout: 20_000 }).toMatch(text);
+    }),
+  );
+}
+
+/** Waits, on the machine's real clock, until `at`. */
+async function until(at: number): Promise<void> {
+  await expect
+    .poll(() => Date.now(), { timeout: Math.max(0, at - Date.now()) + 10_000, interval: 50 })
+    .toBeGreaterThanOrEqual(at);
+}
+
+describe('the pitch timer on two room displays and two phones', () => {
+  it('shows every screen the same second, warns and says time is up on time, and holds a pause', async () => {
+    await admin.db.doc('events/medtech').set({
+      ...storedEvent({ title: 'Med-Tech Pitch Session', open: true, rounds, presenterIndex: 0 }),
+      pitch_seconds: PITCH_SECONDS,
+      question_seconds: 0,
+    });
+    // Each device's clock is wrong, by up to 11 s either way: the screens still agree.
+    const screens = await Promise.all([
+      openRoomDisplay('Room display A', 7_000),
+      openRoomDisplay('Room display B', -4_000),
+      openProviderPhone('Noor', 2_500),
+      openProviderPhone('Omar', -11_000),
+    ]);
+    const [displayA, , phoneNoor, phoneOmar] = screens as [Screen, Screen, Screen, Screen];
+    // Ada is live from before the timer: no clock yet.
+    await Promise.all(screens.map((screen) => liveIs(screen, 'Ada Okafor')));
+    await Promise.all(screens.map(recordTimer));
+
+    const versions = new Set<string>();
+    const stopCounting = admin.db.doc('events/medtech').onSnapshot((snapshot) => {
+      if (snapshot.updateTime) versions.add(`${snapshot.updateTime.seconds}.${snapshot.updateTime.nanoseconds}`);
+    });
+    try {
+      await expect.poll(() => versions.size).toBe(1);
+      // Next: Lin's clock starts at the server's time of that write.
+      await controlEvent('medtech', { kind: 'next' });
+      const started = await lastWriteMs();
+      await Promise.all(screens.map((screen) => liveIs(screen, 'Lin Chen')));
+      await allShow(screens, 'calm');
+      await checkPage(displayA.page, 1280, 'pitch-timer-calm');
+
+      // 'Wrap up' at 30 s left, on the server's clock.
+      await allShow(screens, 'warning');
+      const warned = (await Promise.all(screens.map(logOf))).map(
+        (log) => log.find((shown) => shown.state === 'warning' && shown.at >= started)?.at ?? Number.NaN,
+      );
+      for (const at of warned) expect(Math.abs(at - (started + (PITCH_SECONDS - 30) * 1000))).toBeLessThanOrEqual(SPREAD_MS);
+
+      // Every second of the countdown so far turned over on all four screens together.
+      expect(await expectSameSecond(screens, started, Date.now())).toBeGreaterThanOrEqual(4);
+
+      // Pause: every screen stands still at the same time, and stays there.
+      await until(started + 8_000);
+      await controlTimer('medtech', 'pause');
+      const paused = await lastWriteMs();
+      await allShow(screens, 'paused');
+      const frozen = await Promise.all(screens.map((screen) => timerOf(screen).textContent()));
+      await until(Date.now() + 2_000);
+      expect(await Promise.all(screens.map((screen) => timerOf(screen).textContent()))).toEqual(frozen);
+      const pausedAt = frozen.map((text) => /\d+:\d\d/.exec(text ?? '')?.[0]);
+      expect(new Set(pausedAt).size).toBe(1);
+      // What was left at the pause's server time, rounded up as the clock shows it.
+      const left = Math.ceil((PITCH_SECONDS * 1000 - (paused - started)) / 1000);
+      expect(pausedAt[0]).toBe(`0:${String(left).padStart(2, '0')}`);
+
+      // Resume: the count goes on from where it stood.
+      await controlTimer('medtech', 'resume');
+      const resumed = await lastWriteMs();
+      await allShow(screens, 'warning');
+      await checkPage(displayA.page, 1280, 'pitch-timer-warning');
+
+      // A phone goes offline; meanwhile the admin moves on to Sam; back online, it shows Sam's time at once.
+      await phoneOmar.context.setOffline(true);
+      await until(resumed + 2_000);
+      await controlEvent('medtech', { kind: 'next' });
+      const samStarted = await lastWriteMs();
+      await liveIs(displayA, 'Sam Rivera');
+      await until(samStarted + 3_000);
+      await phoneOmar.context.setOffline(false);
+      await liveIs(phoneOmar, 'Sam Rivera');
+      await timerOf(phoneOmar).waitFor();
+      const omarLog = await logOf(phoneOmar);
+      const firstSam = omarLog.find((shown) => shown.live.includes('Sam Rivera') && shown.digits !== '');
+      expect(firstSam, 'the reconnected phone shows a clock').toBeDefined();
+      // What it first showed is what a clock started at samStarted shows at that moment.
+      const expectedLeft = Math.ceil((PITCH_SECONDS * 1000 - ((firstSam?.at ?? 0) - samStarted)) / 1000);
+      const shownLeft = /(\d+):(\d\d)/.exec(firstSam?.digits ?? '');
+      const shownSeconds = Number(shownLeft?.[1]) * 60 + Number(shownLeft?.[2]);
+      expect(Math.abs(shownSeconds - expectedLeft)).toBeLessThanOrEqual(1);
+      const reconnectedAt = Date.now();
+
+      // "Time's up" when Sam's pitch time has run out, and the overtime counts up on every screen.
+      await until(samStarted + PITCH_SECONDS * 1000);
+      await allShow(screens, 'overtime', /\+0:0[1-9]/);
+      const overtimes = (await Promise.all(screens.map(logOf))).map(
+        (log) => log.find((shown) => shown.state === 'overtime' && shown.at >= samStarted)?.at ?? Number.NaN,
+      );
+      for (const at of overtimes) expect(Math.abs(at - (samStarted + PITCH_SECONDS * 1000))).toBeLessThanOrEqual(SPREAD_MS);
+      expect(await expectSameSecond(screens, reconnectedAt, Date.now())).toBeGreaterThanOrEqual(3);
+      await checkPage(displayA.page, 1280, 'pitch-timer-overtime');
+
+      // Next, Pause, Resume, Next: four writes after the seed, none while the clock ran.
+      expect(versions.size).toBe(5);
+      // What the clock saw of Lin: from Next to Next, the pause left out.
+      const stored = (await admin.db.doc('events/medtech').get()).get('pitch_times.p-lin') as Record<string, Timestamp | number>;
+      const length =
+        (stored.ended_at as Timestamp).toMillis() - (stored.started_at as Timestamp).toMillis() - (stored.paused_ms as number);
+      expect(Math.abs(length - (paused - started + (samStarted - resumed)))).toBeLessThanOrEqual(2);
+
+      // The phone's line fits a 360 px screen on one line.
+      await checkPage(phoneNoor.page, 360, 'pitch-timer-phone');
+      const box = await timerOf(phoneNoor).boundingBox();
+      expect(box && box.x + box.width).toBeLessThanOrEqual(360);
+      expect(box?.height).toBeLessThan(32);
+    } finally {
+      stopCounting();
+    }
+  }, 240_000);
+
+  it("reads without colour: each of the room display's states in words and shape (greyscale screenshots)", async () => {
+    const now = Date.now();
+    const clock = (elapsedMs: number, paused = false) => ({
+      presenter_id: 'p-ada',
+      started_at: new Date(now - elapsedMs),
+      paused_ms: 0,
+      paused_at: paused ? new Date(now - elapsedMs + 19_000) : null,
+      resumed_at: null,
+    });
+    await admin.db.doc('events/medtech').set({
+      ...storedEvent({ title: 'Med-Tech Pitch Session', open: true, rounds, presenterIndex: 0 }),
+      timer: clock(19_000, true),
+    });
+    const display = await openRoomDisplay('Greyscale display', 0);
+    await liveIs(display, 'Ada Okafor');
+    // Colour removed from the whole page, as a greyscale projector or a colour-blind eye sees it.
+    await display.page.addStyleTag({ content: 'html { filter: grayscale(100%); }' });
+    const states: [string, ReturnType<typeof clock>, RegExp][] = [
+      ['paused', clock(60_000, true), /^Paused2:41$/],
+      ['calm', clock(10_000), /^Time left2:[45]\d$/],
+      ['warning', clock(165_000), /^Wrap up0:1\d$/],
+      ['overtime', clock(200_000), /^Time's up\+0:2\d$/],
+    ];
+    const texts = new Set<string>();
+    for (const [state, timer, text] of states) {
+      await admin.db.doc('events/medtech').update({ timer });
+      await timerOf(display)
+        .and(display.page.locator(`[data-state="${state}"]`))
+        .waitFor({ timeout: 20_000 });
+      const shown = (await timerOf(display).textContent()) ?? '';
+      expect(shown).toMatch(text);
+      texts.add(shown.replace(/[\d:+]/g, ''));
+      await checkPage(display.page, 1280, `pitch-timer-${state}-greyscale`);
+    }
+    // Four states, four different words: none is told by its colour alone.
+    expect(texts.size).toBe(4);
+  }, 120_000);
+});
