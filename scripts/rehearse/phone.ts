@@ -2,11 +2,13 @@
 // rating through the questionnaire as tests/e2e/providerJourney.test.ts does, with random but
 // recorded answers; one chosen to drop goes offline (the browser context's network) mid-rating
 // and comes back. A page script reports every change of the Live group with the page's clock
-// (the machine's), and the phone notes when it is on /presenters to see them. Also a presenter's
+// (the machine's), and the phone notes when it is on /presenters to see them; another reports
+// every change of the live card's pitch timer the same way. Also a presenter's
 // signup through an invite link, as tests/e2e/onboardingJourney.test.ts does it.
 
 import type { Browser, BrowserContext } from 'playwright-core';
 import { answerKind, countsInMatching, unhandled } from '../../domain/questionTypes';
+import type { TimerSighting } from './pitchTimer';
 import { answerFor, randomAnswers, seededRandom, type GivenAnswer, type QuestionPlan, type RatingRecord } from './record';
 
 /** The star meanings, as the questionnaire labels its stars (the spec's section 2). */
@@ -28,6 +30,8 @@ export interface Phone {
   providerId: string;
   profile: { first_name: string; last_name: string; email: string; company: string };
   sightings: PhoneSighting[];
+  /** Every change of the live card's pitch timer while on /presenters. */
+  timerSightings: TimerSighting[];
   /** When the phone was on /presenters, able to see a change: [from, to] (to = Infinity while there). */
   watching: [number, number][];
   /** Stops rating, finishes the rating under way and brings the phone back online. */
@@ -50,10 +54,18 @@ export interface PhonePlan {
 // Runs in the page (a string: the scripts are type-checked without the DOM's types).
 const OBSERVE_LIVE = `(() => {
   let last = null;
+  let lastTimer = '';
   const read = () => {
-    if (location.pathname !== '/presenters') { last = null; return; }
+    if (location.pathname !== '/presenters') { last = null; lastTimer = ''; return; }
     const section = Array.from(document.querySelectorAll('section')).find((s) => s.querySelector('h2')?.textContent === 'Live');
-    const text = section ? (section.textContent || '').replace(/\\s+/g, ' ').trim() : '';
+    // The live card without its pitch timer, whose every second is reported apart.
+    const card = section ? section.cloneNode(true) : null;
+    card?.querySelectorAll('[role="timer"]').forEach((timer) => timer.remove());
+    const text = card ? (card.textContent || '').replace(/\\s+/g, ' ').trim() : '';
+    const timer = section?.querySelector('[role="timer"]')?.textContent || '';
+    if (text === last && timer === lastTimer) return;
+    if (timer !== lastTimer) window.rehearsalTimer(text, timer, Date.now());
+    lastTimer = timer;
     if (text === last) return;
     last = text;
     window.rehearsalLive(text, Date.now());
@@ -81,6 +93,10 @@ export async function startPhone(browser: Browser, appUrl: string, plan: PhonePl
   });
   await page.exposeBinding('rehearsalLive', (_source, text: string, at: number) => {
     sightings.push({ text, at });
+  });
+  const timerSightings: TimerSighting[] = [];
+  await page.exposeBinding('rehearsalTimer', (_source, live: string, text: string, at: number) => {
+    timerSightings.push({ live, text, at });
   });
   await context.addInitScript(OBSERVE_LIVE);
 
@@ -220,6 +236,7 @@ export async function startPhone(browser: Browser, appUrl: string, plan: PhonePl
     providerId,
     profile,
     sightings,
+    timerSightings,
     watching,
     async settle(timeoutMs) {
       stopping = true;

@@ -1,10 +1,12 @@
 // The rehearsal's report: live-change delivery to every provider, ratings given against ratings
-// stored, final matches against the oracle, e-mails, client errors and the backend's peak use,
+// stored, final matches against the oracle, e-mails, the pitch timer (the phones' spread on each
+// second, the recorded pitch lengths against the admin's writes), client errors and the backend's peak use,
 // with the list of what must never happen and did (the exit status says whether it is empty).
 
 import type { BackendUsage } from './backendProcess';
 import type { LiveState, Sighting } from './record';
 import type { PhoneSighting } from './phone';
+import type { PitchLengthCheck, TimerSpread } from './pitchTimer';
 
 export interface DeliveryFigures {
   /** Provider × change pairs measured. */
@@ -79,6 +81,8 @@ export interface RehearsalReport {
   };
   /** Each room's part; the figures above are the rooms' totals. */
   rooms: RoomReport[];
+  /** How far apart the phones turned each second over, and the recorded pitch lengths against the admin's writes. */
+  pitchTimer: { spread: TimerSpread; lengths: PitchLengthCheck };
   /** What must never happen, and did: the rehearsal fails when this is not empty. */
   failures: string[];
 }
@@ -187,6 +191,22 @@ export function phoneDeliveryInRooms(rooms: { changes: Change[]; phones: Watchin
 
 const ms = (value: number | null) => (value === null ? '-' : `${Math.round(value)} ms`);
 
+/** The most the phones may turn one second over apart (p95), and a recorded length may differ from the admin's writes (the ms a copied time loses). */
+export const TIMER_SPREAD_P95_MS = 250;
+export const PITCH_LENGTH_TOLERANCE_MS = 2;
+
+/** What must never happen to the pitch timer, and did. */
+export function pitchTimerFailures({ spread, lengths }: RehearsalReport['pitchTimer']): string[] {
+  const failures: string[] = [];
+  if (spread.p95Ms !== null && spread.p95Ms > TIMER_SPREAD_P95_MS)
+    failures.push(`the phones turned the pitch timer's seconds over ${Math.round(spread.p95Ms)} ms apart (p95)`);
+  if (lengths.missing.length > 0)
+    failures.push(`${lengths.missing.length} presenters were live and have no recorded pitch length`);
+  if (lengths.maxDeviationMs !== null && lengths.maxDeviationMs > PITCH_LENGTH_TOLERANCE_MS)
+    failures.push(`a recorded pitch length differs from the admin's writes by ${lengths.maxDeviationMs} ms`);
+  return failures;
+}
+
 function formatRoom(room: RoomReport): string[] {
   const delivery = (figure: DeliveryFigures) =>
     `p50 ${ms(figure.p50Ms)}, p95 ${ms(figure.p95Ms)}; ${figure.neverArrived} of ${figure.measured} never arrived`;
@@ -250,6 +270,16 @@ export function formatReport(report: RehearsalReport): string {
       'E-mails',
       `${report.emails.received} received, ${report.emails.expected} expected; ${report.emails.duplicated.length} duplicated, ` +
         `${report.emails.missing.length} missing, ${report.emails.unexpected.length} unexpected`,
+    ],
+    [
+      'Pitch timer on the phones',
+      `each second turned over p50 ${ms(report.pitchTimer.spread.p50Ms)}, p95 ${ms(report.pitchTimer.spread.p95Ms)}, ` +
+        `max ${ms(report.pitchTimer.spread.maxMs)} apart; ${report.pitchTimer.spread.compared} seconds compared`,
+    ],
+    [
+      'Pitch lengths recorded',
+      `${report.pitchTimer.lengths.recorded} of ${report.pitchTimer.lengths.live} presenters live, ` +
+        `at most ${ms(report.pitchTimer.lengths.maxDeviationMs)} from the admin's writes; ${report.pitchTimer.lengths.missing.length} missing`,
     ],
     ['Client errors', `${report.errors.count}`],
     [

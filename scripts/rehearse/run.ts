@@ -33,7 +33,8 @@ import {
 } from './record';
 import { localAppSettings } from '../hosting/build.js';
 import { checkEmails, countErrors, failuresOf, lastAnswers } from './checks';
-import { formatReport, type RehearsalReport } from './report';
+import { checkPitchLengths, timerSpread, type LiveWrite, type RecordedPitch } from './pitchTimer';
+import { formatReport, pitchTimerFailures, type RehearsalReport } from './report';
 import { checkRoom, deliveryInRooms, roomReport, type PresenterPlan, type Room } from './rooms';
 import { createAdminAccount, freePort, launchChromium, loadFirestoreRules, serveBuiltApp, type ServedApp } from './services';
 
@@ -388,6 +389,19 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalRepo
       const data = (await db.doc(`events/${room.eventId}`).get()).data();
       return data?.round_number === expect.round && data?.presenter_index === expect.index && data?.is_event_open === expect.open;
     };
+    // What the admin did, as the server saw it: after each press, who is live and the time of the write.
+    const liveWrites = new Map<string, LiveWrite[]>();
+    const noteLiveWrite = async (room: Room) => {
+      const snapshot = await db.doc(`events/${room.eventId}`).get();
+      const data = snapshot.data() ?? {};
+      const round = (data.rounds as Record<string, { presenter_id: string }[]> | undefined)?.[
+        `round_${String(data.round_number)}`
+      ];
+      const live = typeof data.presenter_index === 'number' ? round?.[data.presenter_index] : undefined;
+      const writes = liveWrites.get(room.eventId) ?? [];
+      writes.push({ presenterId: live?.presenter_id ?? null, atMs: snapshot.updateTime?.toMillis() ?? 0 });
+      liveWrites.set(room.eventId, writes);
+    };
     const pressUntilApplied = async (room: Room, step: Step): Promise<number> => {
       for (let attempt = 1; ; attempt++) {
         const pressedAt = await room.admin.press(step.press);
@@ -420,6 +434,7 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalRepo
       await Promise.all(
         rooms.map(async (room) => {
           const pressedAt = await pressUntilApplied(room, step);
+          await noteLiveWrite(room);
           room.changes.push({
             round: step.expect.round,
             index: step.expect.index,
@@ -494,6 +509,32 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalRepo
       rooms.map((room) => checkRoom(db, room, recordedOf(room), QUESTIONS, profiles, favourites)),
     );
     const allFinals = new Map(checked.flatMap((room) => [...room.finals]));
+    // What the pitch timer recorded of each presenter, against the admin's writes, room by room.
+    const pitchLengths = await Promise.all(
+      rooms.map(async (room) => {
+        const stored = (await db.doc(`events/${room.eventId}`).get()).get('pitch_times') as
+          Record<string, { started_at: { toMillis(): number }; ended_at: { toMillis(): number }; paused_ms: number }> | undefined;
+        const recorded = new Map<string, RecordedPitch>(
+          Object.entries(stored ?? {}).map(([presenterId, record]) => [
+            presenterId,
+            { startedAtMs: record.started_at.toMillis(), endedAtMs: record.ended_at.toMillis(), pausedMs: record.paused_ms },
+          ]),
+        );
+        return checkPitchLengths(liveWrites.get(room.eventId) ?? [], recorded);
+      }),
+    );
+    const pitchTimer = {
+      spread: timerSpread(phones),
+      lengths: {
+        live: pitchLengths.reduce((sum, check) => sum + check.live, 0),
+        recorded: pitchLengths.reduce((sum, check) => sum + check.recorded, 0),
+        missing: pitchLengths.flatMap((check) => check.missing),
+        maxDeviationMs: pitchLengths.reduce<number | null>(
+          (max, check) => (check.maxDeviationMs === null ? max : Math.max(max ?? 0, check.maxDeviationMs)),
+          null,
+        ),
+      },
+    };
     const emails = checkEmails(allFinals, smtp.mails);
     const answers = {
       lost: checked.flatMap((room) => room.answers.lost),
@@ -558,7 +599,8 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalRepo
       errors: { count: errors.length, distinct: countErrors(errors) },
       backend: { ...backend.usage(), restarts, restartSeconds },
       rooms: checked.map((room) => roomReport(room, sightings, sdkIndexOf, smtp.mails)),
-      failures: failuresOf(answers, differences, emails, records.length),
+      pitchTimer,
+      failures: [...failuresOf(answers, differences, emails, records.length), ...pitchTimerFailures(pitchTimer)],
     };
   };
 

@@ -3,7 +3,9 @@
 // the providers dropping out mid-rating, and the backend killed with SIGKILL and restarted midway.
 // Only what must never happen is asserted: an answer lost, duplicated or stored with another value
 // than the last one given, final matches other than the independent oracle's, a result e-mail
-// missing or sent twice. Delivery latency and the backend's use are printed, not asserted.
+// missing or sent twice, a pitch length recorded otherwise than the admin pressed, or phones whose
+// pitch timers turn the seconds over more than 250 ms apart (p95). Delivery latency and the
+// backend's use are printed, not asserted.
 
 import { describe, expect, it } from 'vitest';
 import { formatReport, rehearse } from '../../scripts/rehearse/run';
@@ -36,6 +38,11 @@ describe('a rehearsed live event', () => {
     expect(report.emails.duplicated).toEqual([]);
     expect(report.emails.missing).toEqual([]);
     expect(report.emails.received).toBe(report.emails.expected);
+    expect(report.pitchTimer.lengths.missing).toEqual([]);
+    expect(report.pitchTimer.lengths.recorded).toBe(report.pitchTimer.lengths.live);
+    expect(report.pitchTimer.lengths.maxDeviationMs).toBeLessThanOrEqual(2);
+    expect(report.pitchTimer.spread.compared).toBeGreaterThan(0);
+    expect(report.pitchTimer.spread.p95Ms).toBeLessThanOrEqual(250);
     expect(report.failures).toEqual([]);
   }, 900_000);
 });

@@ -1,0 +1,68 @@
+// The rehearsal's pitch timer figures: the phones' spread on each second they turned over to
+// (a clock arriving is no turn), and recorded pitch lengths against the admin's writes.
+
+import { describe, expect, it } from 'vitest';
+import { checkPitchLengths, timerSpread } from '../../scripts/rehearse/pitchTimer';
+
+const ticks = (live: string, from: number, texts: string[], offsetMs = 0) =>
+  texts.map((text, k) => ({ live, text, at: from + k * 1000 + offsetMs }));
+
+describe("the phones' timer spread", () => {
+  it('compares each second two phones turned over to, not the moment a clock arrived', () => {
+    const spread = timerSpread([
+      { timerSightings: ticks('Ada Okafor Live', 0, ['3:00 left', '2:59 left', '2:58 left', '2:57 left']) },
+      {
+        timerSightings: [
+          { live: 'Ada Okafor Live', text: '3:00 left', at: 900 },
+          ...ticks('Ada Okafor Live', 1000, ['2:59 left', '2:58 left', '2:57 left'], 120),
+        ],
+      },
+    ]);
+    expect(spread).toEqual({ compared: 3, p50Ms: 120, p95Ms: 120, maxMs: 120 });
+  });
+
+  it('leaves out a return to the queue after a questionnaire, and other clocks', () => {
+    const spread = timerSpread([
+      {
+        timerSightings: [
+          ...ticks('Ada Okafor Live', 0, ['3:00 left', '2:59 left']),
+          ...ticks('Lin Chen Live', 5000, ['3:00 left', '2:59 left']),
+        ],
+      },
+      {
+        timerSightings: [
+          ...ticks('Ada Okafor Live', 0, ['3:00 left']),
+          ...ticks('Ada Okafor Live', 30_000, ['2:30 left', '2:29 left']),
+        ],
+      },
+    ]);
+    expect(spread.compared).toBe(0);
+    expect(spread.p95Ms).toBeNull();
+  });
+});
+
+describe('the recorded pitch lengths', () => {
+  const writes = [
+    { presenterId: 'p-ada', atMs: 1_000 },
+    { presenterId: 'p-lin', atMs: 181_000 },
+    { presenterId: 'p-lin', atMs: 190_000 },
+    { presenterId: null, atMs: 400_000 },
+  ];
+
+  it("equal the time between the admin's writes (a write that keeps the same presenter live changes nothing)", () => {
+    const recorded = new Map([
+      ['p-ada', { startedAtMs: 1_000, endedAtMs: 181_000, pausedMs: 0 }],
+      ['p-lin', { startedAtMs: 181_000, endedAtMs: 400_003, pausedMs: 0 }],
+    ]);
+    expect(checkPitchLengths(writes, recorded)).toEqual({ live: 2, recorded: 2, missing: [], maxDeviationMs: 3 });
+  });
+
+  it('names a presenter who was live and has no record', () => {
+    expect(checkPitchLengths(writes, new Map([['p-ada', { startedAtMs: 1_000, endedAtMs: 181_000, pausedMs: 0 }]]))).toEqual({
+      live: 2,
+      recorded: 1,
+      missing: ['p-lin'],
+      maxDeviationMs: 0,
+    });
+  });
+});
