@@ -34,8 +34,8 @@ export const DISAGREEMENT_MIN_SPREAD = 1;
 export const DISAGREEMENT_MIN_RATERS = 3;
 
 /**
- * E-mail domains many unrelated people share, so a shared one is no conflict of interest (issue
- * 11). `name.*` is the name under any country or generic ending (gmx.de, gmx.net, yahoo.co.uk).
+ * E-mail domains many unrelated people share, so a shared one is no conflict of interest
+ * (docs/matching.md). `name.*` is the name under any country or generic ending (gmx.de, gmx.net, yahoo.co.uk).
  * The domains reserved for examples and tests (RFC 2606 and 6761: example.com, example.net,
  * example.org, and the endings .example, .test, .invalid, .localhost) belong to no organisation
  * either, and the demo and test data use them for everyone; each counts with its subdomains.

@@ -4,7 +4,7 @@
 // and the comments, none with its author. Pure, so the Cloud Function, the local worker and the
 // tests run the same code.
 //
-// Where the issue is silent, this module decides (and its tests pin down):
+// Where the product's choices are silent, this module decides (and its tests pin down):
 // - A question is shared only when at least FEEDBACK_MIN_RATERS providers gave it a rating (a
 //   'text' question: a written answer); with fewer, nothing of it is shared, not even the count,
 //   so that no rater can be picked out. Comments follow their question: a comment on a question

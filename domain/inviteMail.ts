@@ -1,4 +1,4 @@
-// When an invite's e-mail is sent (the presenter onboarding issue: 'Send invite' e-mails the
+// When an invite's e-mail is sent (presenter onboarding: 'Send invite' e-mails the
 // signup link, idempotently per request). The admin client sets `mail_requested_at`; each new
 // value is a new request. The server claims a request ('sending') before it sends, so two
 // runners never both send, and records what came of it. The Cloud Function and the local worker

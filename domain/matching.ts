@@ -26,7 +26,7 @@
 //   against the mean and spread of all their star ratings in the event (domain/insights.ts, with
 //   its fallback to raw stars for providers with few ratings or no spread); the reasons still
 //   show the stars given. Off, the scores are exactly the DECISIONS.md means.
-// - `excludeConflicts` (ON unless false, as the issue asks): a provider whose company or e-mail
+// - `excludeConflicts` (ON unless false): a provider whose company or e-mail
 //   domain is the presenter's (domain/insights.ts) is never matched with them. Those who reached
 //   the minimum score are listed in the result's `excluded_conflicts`, best first, so the match
 //   reasons can say a conflict was excluded; the limit then goes to the next providers.

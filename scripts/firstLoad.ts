@@ -13,7 +13,7 @@ import { gzipSync } from 'node:zlib';
 import type { Manifest } from 'vite';
 import { STAGES } from './firstScreens';
 
-/** Issue 12: a provider's first load of /presenters, in KB of gzipped JavaScript. */
+/** The budget of a provider's first load of /presenters, in KB of gzipped JavaScript (docs/performance.md). */
 export const FIRST_LOAD_BUDGET_KB = 250;
 export const ROUTE_MODULE = 'src/app/routes/PresentersRoute.tsx';
 /** Source files that belong to the admin side of the app. */

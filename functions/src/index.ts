@@ -1,6 +1,6 @@
 // The project's Cloud Functions (2nd gen): the server reactions to the event document's flags
-// (DECISIONS.md, "Where the server reactions run") and to an invite's e-mail request (the
-// presenter onboarding issue), the public rosters the room display reads (domain/roster.ts), and
+// (DECISIONS.md, "Where the server reactions run") and to an invite's e-mail request (presenter
+// onboarding), the public rosters the room display reads (domain/roster.ts), and
 // a sweep that runs again what a lost trigger or a dead runner left requested. Which reactions an event change starts is the domain's decision
 // (domain/reactions.ts); what each one does is in the registry (reactions.ts).
 

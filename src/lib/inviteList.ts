@@ -1,7 +1,7 @@
 // The invites' pure logic (/invite, 'Invite Presenter'): the pasted list of e-mails read line by
-// line into the addresses to invite and the problems to report (the issue: "one per line or
+// line into the addresses to invite and the problems to report (one per line or
 // comma-separated; duplicates and invalid addresses reported line by line, valid ones still
-// created"), and what an invite's e-mail stands at (not requested, waiting, sending, sent, failed).
+// created), and what an invite's e-mail stands at (not requested, waiting, sending, sent, failed).
 
 import { isValidEmail } from '../../domain/validation';
 import { MAIL_CLAIM_ABANDONED_AFTER_MS } from '../../domain/inviteMail';

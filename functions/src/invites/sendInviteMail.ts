@@ -1,4 +1,4 @@
-// The invite e-mail reaction (the presenter onboarding issue): when an admin presses 'Send invite'
+// The invite e-mail reaction (presenter onboarding): when an admin presses 'Send invite'
 // or 'Retry' (a new `mail_requested_at`), mail the invite's signup link once for that request and
 // record the outcome on the invite. Triggers arrive at least once and two runners may see one
 // request, so the request is claimed in a transaction ('sending') before anything is sent; the

@@ -1,4 +1,4 @@
-// The invite e-mail (the presenter onboarding issue): the signup link an admin's 'Send invite'
+// The invite e-mail (presenter onboarding): the signup link an admin's 'Send invite'
 // mails to the invitee, as a button and as plain text, in an HTML part and a text part. The spec
 // has no words for it (DECISIONS.md: build what people would expect); React renders it on the
 // server, through react-email's components, without JSX so every tsconfig can compile it.

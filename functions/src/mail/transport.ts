@@ -1,5 +1,5 @@
-// The server reactions' one mail path (DECISIONS.md, "Result e-mails"; the presenter onboarding
-// issue): SMTP through nodemailer, with the settings read under the same names everywhere. In
+// The server reactions' one mail path (DECISIONS.md, "Result e-mails"; presenter
+// onboarding): SMTP through nodemailer, with the settings read under the same names everywhere. In
 // production they are the Functions params below (`firebase deploy` asks for the missing ones
 // or reads them from functions/.env; the password lives in Secret Manager); the local worker
 // reads the same names from its environment. Every mail the reactions send (invites, and later

@@ -1,6 +1,6 @@
 // The events dashboard (/events, admin only; the spec's section 2): every event as a card that
 // opens its control screen, followed live, and a round '+' button that opens 'Create New Event'.
-// Issue 24: each card says what is happening (status, start, presenters, raters), live events
+// Each card says what is happening (status, start, presenters, raters), live events
 // come first, then upcoming ones by date, then past ones, newest first; 'Duplicate event' asks
 // first, then says which event it made.
 
