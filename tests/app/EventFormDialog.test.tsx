@@ -151,6 +151,27 @@ describe('Edit Event', () => {
     expect(await stored()).toMatchObject({ fair_scores: true, exclude_conflicts: false, title: 'Med-Tech Pitch Session' });
   });
 
+  it('shows the pitch length (3:00) and no question time for an event without them, and saves new ones in seconds', async () => {
+    const { user, dialog } = await openEditDialog();
+    const pitch = textbox(dialog, 'Pitch length');
+    const questions = textbox(dialog, 'Question time');
+    expect([pitch.value, questions.value]).toEqual(['3:00', '0:00']);
+
+    await user.clear(pitch);
+    await user.type(pitch, '0:05');
+    expect(within(dialog).getByText('Enter the pitch length as m:ss, from 0:10 to 60:00.')).toBeTruthy();
+    expect(updateButton(dialog).disabled).toBe(true);
+    await user.clear(pitch);
+    await user.type(pitch, '4:30');
+    await user.clear(questions);
+    await user.type(questions, '1:00');
+    expect(updateButton(dialog).disabled).toBe(false);
+    await user.click(updateButton(dialog));
+
+    expect(await screen.findByText('Event updated successfully')).toBeTruthy();
+    expect(await stored()).toMatchObject({ pitch_seconds: 270, question_seconds: 60 });
+  });
+
   it("shows the event's own matching settings, and leaves them as they are when only a text changes", async () => {
     await adminDb().doc('events/medtech').update({ fair_scores: true, exclude_conflicts: false });
     const { user, dialog } = await openEditDialog();
