@@ -7,7 +7,7 @@
 // anyone read; a missing one, so it carries no data) is answered with the server's readTime, to the
 // microsecond, and timed on the device (src/lib/clockOffset.ts). The SDKs do not expose readTime,
 // so this one request is made here, with the App Check token as the SDKs' carry. Each measure is
-// one billed read; it is taken at the first use, every timings.serverClockRefreshMs while a screen
+// SAMPLES_PER_MEASURE billed reads; it is taken at the first use, every timings.serverClockRefreshMs while a screen
 // shows a clock, when the browser comes back online and when the page is shown again. Until the
 // first measure answers, the device's own clock stands in.
 
