@@ -319,6 +319,52 @@ describe('the pitch timer on two room displays and two phones', () => {
     }
   }, 240_000);
 
+  it('fits the room display with the longest names and the clock, at 1920×1080 and 1280×720, without scrolling', async () => {
+    const long = {
+      presenter_id: 'p-long',
+      first_name: 'Maximiliana Alexandrina',
+      last_name: 'Fitzgerald-Montgomery-Vandenberghe',
+    };
+    const company = 'Fitzgerald-Montgomery-Vandenberghe Advanced Cardiovascular Diagnostics International';
+    await admin.db.doc('events/medtech').set({
+      ...storedEvent({
+        title: 'Med-Tech Pitch Session: '.repeat(8).trim(),
+        open: true,
+        rounds: { round_1: [long, long] },
+        presenterIndex: 0,
+      }),
+      timer: {
+        presenter_id: 'p-long',
+        started_at: new Date(Date.now() - 200_000),
+        paused_ms: 0,
+        paused_at: null,
+        resumed_at: null,
+      },
+    });
+    await admin.db.doc('rosters/medtech').set({ companies: { 'p-long': company } });
+    for (const viewport of [
+      { width: 1920, height: 1080 },
+      { width: 1280, height: 720 },
+    ]) {
+      const context = await browser.newContext({ viewport });
+      contexts.push(context);
+      const page = await context.newPage();
+      await page.goto(new URL('/events/medtech/screen', app.url).href);
+      await page.getByRole('timer', { name: 'Pitch timer' }).waitFor({ timeout: 20_000 });
+      await page.getByRole('region', { name: 'Live Presenter' }).getByText(company).waitFor({ timeout: 20_000 });
+      const extent = await page.evaluate(() => {
+        const scrolling = document.scrollingElement ?? document.documentElement;
+        return { height: scrolling.scrollHeight, width: scrolling.scrollWidth, innerHeight, innerWidth };
+      });
+      expect(extent.height, `${viewport.width}×${viewport.height}: page height`).toBeLessThanOrEqual(extent.innerHeight);
+      expect(extent.width, `${viewport.width}×${viewport.height}: page width`).toBeLessThanOrEqual(extent.innerWidth);
+      // The clock is on screen, whole.
+      const box = await page.getByRole('timer', { name: 'Pitch timer' }).boundingBox();
+      expect(box && box.y + box.height).toBeLessThanOrEqual(viewport.height);
+      await checkPage(page, viewport.width, 'pitch-timer-long-names');
+    }
+  }, 120_000);
+
   it("reads without colour: each of the room display's states in words and shape (greyscale screenshots)", async () => {
     const now = Date.now();
     const clock = (elapsedMs: number, paused = false) => ({

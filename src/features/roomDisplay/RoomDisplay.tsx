@@ -99,6 +99,8 @@ function Stage({ event, companies }: { event: Event; companies: Companies }) {
   const live = liveSlot(event, companies);
   const next = nextSlot(event, companies);
   const clock = usePitchClock(event);
+  // The clock takes the room of a second line: with it, each name gets one line (cut with an ellipsis).
+  const nameLines = clock ? 1 : 2;
   return (
     <Stack sx={{ justifyContent: 'center', gap: 'min(4vw, 7vh)', minWidth: 0 }}>
       <Box component="section" aria-labelledby="room-live-heading">
@@ -107,7 +109,7 @@ function Stage({ event, companies }: { event: Event; companies: Companies }) {
           {live.heading}
         </Typography>
         {live.text && (
-          <Typography sx={{ fontSize: roomSizes.live, fontWeight: 800, lineHeight: 1.1, ...clampLines(2) }}>
+          <Typography sx={{ fontSize: roomSizes.live, fontWeight: 800, lineHeight: 1.1, ...clampLines(nameLines) }}>
             {live.text}
           </Typography>
         )}
@@ -123,7 +125,7 @@ function Stage({ event, companies }: { event: Event; companies: Companies }) {
           Next Presenter
         </Typography>
         <Typography
-          sx={{ fontSize: roomSizes.next, fontWeight: 600, lineHeight: 1.15, color: roomColors.muted, ...clampLines(2) }}
+          sx={{ fontSize: roomSizes.next, fontWeight: 600, lineHeight: 1.15, color: roomColors.muted, ...clampLines(nameLines) }}
         >
           {next.text}
         </Typography>
