@@ -176,6 +176,8 @@ describe('the pitch timer on the live card', () => {
     const timer = await within(live).findByRole('timer', { name: 'Pitch timer' }, { timeout: 8000 });
     expect(timer.textContent).toBe('Paused · 2:41 left');
     expect(screen.getAllByRole('timer')).toHaveLength(1);
+    // The clock is beside the card's link, not in its name.
+    expect(within(live).getByRole('link', { name: spoken('Lin Chen', 'Live') })).toBeTruthy();
 
     await adminDb()
       .doc('events/e1')

@@ -55,11 +55,6 @@ export function PresenterCard({ entry, status, to, clock = null, ownPitch = fals
           {status}
         </Typography>
       </Stack>
-      {live && clock && (
-        <Stack sx={{ mt: 0.5, alignItems: ownPitch ? 'center' : 'flex-start', pl: ownPitch ? 0 : 3 }}>
-          <LiveCardClock reading={clock} large={ownPitch} />
-        </Stack>
-      )}
     </CardContent>
   );
   return (
@@ -80,6 +75,12 @@ export function PresenterCard({ entry, status, to, clock = null, ownPitch = fals
         </CardActionArea>
       ) : (
         content
+      )}
+      {/* Beside the link, not in it: the link's name stays the presenter and their status. */}
+      {live && clock && (
+        <Stack sx={{ px: 2, pb: 1.5, mt: -1, alignItems: ownPitch ? 'center' : 'flex-start', pl: ownPitch ? 2 : 5 }}>
+          <LiveCardClock reading={clock} large={ownPitch} />
+        </Stack>
       )}
     </Card>
   );
