@@ -5,10 +5,10 @@
 
 import type { PRESENTER_STATUSES } from './constants.js';
 import type { InviteMailStatus } from './inviteMail.js';
+import type { StoredPitchRecord, StoredTimer } from './pitchTimer.js';
 import type { QuestionType } from './questionTypes.js';
 
 export type { QuestionType } from './questionTypes.js';
-import type { StoredPitchRecord, StoredTimer } from './pitchTimer.js';
 
 /** A key of the event's `rounds` map: round_1, round_2, … */
 export type RoundKey = `round_${number}`;
