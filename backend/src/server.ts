@@ -93,8 +93,8 @@ export interface RunningBackend {
   channelSessions(): number;
   /** The Firestore triggers the Functions emulator registered, and where their events go. */
   triggers: {
-    /** Points the deliveries at a Functions emulator (host:port), or at none. */
-    setFunctionsEmulator(address: string | undefined): void;
+    /** Points a project's deliveries (every project's without one) at a Functions emulator (host:port), or at none. */
+    setFunctionsEmulator(address: string | undefined, project?: string): void;
     list(project: string): TriggerRegistration[];
     /** Resolves once every delivery of the changes committed so far is answered or given up. */
     idle(): Promise<void>;
@@ -139,12 +139,10 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
   });
 
   readDocument = (name) => engine.lookup(name);
-  const triggers = new TriggerRegistry();
-  let functionsEmulator = options.functionsEmulator;
+  const triggers = new TriggerRegistry(options.functionsEmulator);
   const deliveries = startTriggerDeliveries({
     engine,
     registry: triggers,
-    target: () => functionsEmulator,
     retryDelaysMs: options.triggerRetryDelaysMs,
     log,
   });
@@ -232,9 +230,7 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
     },
     channelSessions: () => firestoreHandler.sessionCount(),
     triggers: {
-      setFunctionsEmulator(address) {
-        functionsEmulator = address;
-      },
+      setFunctionsEmulator: (address, project) => triggers.setTarget(address, project),
       list: (project) => triggers.list(project),
       idle: () => deliveries.idle(),
     },

@@ -169,6 +169,31 @@ describe('Firestore trigger deliveries', () => {
       expect(backend.triggers.list(PROJECT)).toEqual([]);
     });
 
+    it('sends a project’s events to the Functions emulator named for it, and back to the default when unset', async () => {
+      const own = new FunctionsStandIn();
+      const ownAddress = await own.start();
+      try {
+        await register('written-0', onDocumentWritten('events/{eventId}', () => undefined) as unknown as CloudFunction);
+        const point = (address: string | null) =>
+          fetch(url(`/emulator/v1/projects/${PROJECT}:functionsEmulator`), { method: 'PUT', body: JSON.stringify({ address }) });
+        expect((await point(ownAddress)).status).toBe(200);
+        await write('events/e1', {});
+        await backend.triggers.idle();
+        expect(own.received.map((r) => r.trigger)).toEqual(['written-0']);
+        expect(functions.received).toEqual([]);
+
+        expect((await point(null)).status).toBe(200);
+        await write('events/e2', {});
+        await backend.triggers.idle();
+        expect(functions.received.map((r) => r.headers['ce-document'])).toEqual(['events/e2']);
+        const bad = await point('not an address');
+        expect(bad.status).toBe(400);
+        expect(await bad.text()).toMatch(/host>:<port/);
+      } finally {
+        await own.close();
+      }
+    });
+
     it('answers a 1st-gen registration with a refusal naming the 2nd-gen API', async () => {
       const reply = await fetch(url(`/emulator/v1/projects/${PROJECT}/triggers/onWrite-0`), {
         method: 'PUT',

@@ -2,7 +2,10 @@
 // the official Firestore emulator's paths: `POST /emulator/v1/projects/{project}/eventarcTrigger
 // ?eventarcTriggerId={id}` for a 2nd-gen function (the only kind the project declares); the 1st-gen
 // `PUT .../triggers/{id}` is answered with a clear refusal. This backend's own additions: `GET`
-// on the first path lists a project's triggers, `DELETE` removes one (with the id) or all.
+// on the first path lists a project's triggers, `DELETE` removes one (with the id) or all, and
+// `PUT /emulator/v1/projects/{project}:functionsEmulator` with `{"address": "host:port"}` sends
+// that project's events to its own Functions emulator (several run against one backend in the
+// tests, one per project); `{"address": null}` goes back to the backend's default.
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { sendJson } from '../../shared/http.js';
@@ -12,6 +15,8 @@ import { readJson } from './io.js';
 
 const EVENTARC_PATH = /^\/emulator\/v1\/projects\/([^/:]+)\/eventarcTrigger$/;
 const V1_PATH = /^\/emulator\/v1\/projects\/([^/:]+)\/triggers\/([^/]+)$/;
+const TARGET_PATH = /^\/emulator\/v1\/projects\/([^/:]+):functionsEmulator$/;
+const ADDRESS = /^[A-Za-z0-9.-]+:\d{1,5}$/;
 
 const describe = ({ id, eventType, database, document, matchType }: TriggerRegistration) => ({
   id,
@@ -33,6 +38,16 @@ export async function handleTriggersEndpoint(
       'UNIMPLEMENTED',
       '1st-gen Firestore triggers (firebase-functions/v1) are not delivered by the local backend: declare the function with firebase-functions/firestore (2nd gen), as the project does.',
     );
+  }
+  const targetProject = TARGET_PATH.exec(pathname)?.[1];
+  if (targetProject && req.method === 'PUT') {
+    const address = ((await readJson(req)) as { address?: unknown } | null)?.address;
+    if (address !== null && (typeof address !== 'string' || !ADDRESS.test(address))) {
+      throw new ApiError('INVALID_ARGUMENT', 'The body must be {"address": "<host>:<port>"} (or {"address": null}).');
+    }
+    registry.setTarget(address ?? undefined, targetProject);
+    sendJson(res, 200, { address: registry.target(targetProject) ?? null });
+    return true;
   }
   const project = EVENTARC_PATH.exec(pathname)?.[1];
   if (!project) return false;

@@ -16,12 +16,16 @@ export interface TriggerDeliveryOptions {
   engine: Pick<FirestoreEngine, 'onCommit'>;
   registry: TriggerRegistry;
   log: (line: string) => void;
-  /** The Functions emulator's host:port, when one is known (read at each delivery). */
-  target(): string | undefined;
   /** Pauses between tries of an event whose emulator could not be reached. */
   retryDelaysMs?: number[];
   /** How long one function may take to answer (event functions run up to 540 s in production). */
   answerTimeoutMs?: number;
+  /**
+   * Events in flight at once, over every trigger and document. The Functions emulator starts a
+   * process for each call that finds none idle; unbounded, a burst of writes (a data set's
+   * import) would start dozens at once on a small machine.
+   */
+  maxInFlight?: number;
 }
 
 export interface TriggerDeliveries {
@@ -33,6 +37,7 @@ export interface TriggerDeliveries {
 
 const DEFAULT_RETRY_DELAYS_MS = [250, 1_000, 4_000];
 const DEFAULT_ANSWER_TIMEOUT_MS = 600_000;
+const DEFAULT_MAX_IN_FLIGHT = 4;
 
 interface Delivery {
   registration: TriggerRegistration;
@@ -90,6 +95,22 @@ export function startTriggerDeliveries(options: TriggerDeliveryOptions): Trigger
   /** Per trigger and document, the tail of its chain of deliveries. */
   const queues = new Map<string, Promise<void>>();
   const inFlight = new Set<http.ClientRequest>();
+  const maxInFlight = options.maxInFlight ?? DEFAULT_MAX_IN_FLIGHT;
+  /** Deliveries waiting for one of the maxInFlight places. */
+  const waiting: (() => void)[] = [];
+  let busy = 0;
+  const place = async (): Promise<void> => {
+    if (busy < maxInFlight) {
+      busy += 1;
+      return;
+    }
+    await new Promise<void>((resolve) => waiting.push(resolve));
+  };
+  const release = (): void => {
+    const next = waiting.shift();
+    if (next) next();
+    else busy -= 1;
+  };
   let stopped = false;
 
   const describe = ({ registration, change }: Delivery) =>
@@ -100,10 +121,11 @@ export function startTriggerDeliveries(options: TriggerDeliveryOptions): Trigger
     const path = `/functions/projects/${encodeURIComponent(delivery.registration.project)}/triggers/${encodeURIComponent(delivery.registration.id)}`;
     for (let attempt = 0; ; attempt += 1) {
       if (stopped) return;
-      const target = options.target();
+      const target = registry.target(delivery.registration.project);
       try {
         if (!target) throw new Unreachable('no Functions emulator is known to this backend');
-        const { status, text } = await post(target, path, event.headers, event.body, timeoutMs, inFlight);
+        await place();
+        const { status, text } = await post(target, path, event.headers, event.body, timeoutMs, inFlight).finally(release);
         if (status < 200 || status > 299) log(`${describe(delivery)} failed: ${status} ${text.trim().slice(0, 500)}`);
         return;
       } catch (error) {

@@ -132,9 +132,26 @@ export function isEventOf(kind: DocumentEventKind, before: boolean, after: boole
   }
 }
 
-/** The registered triggers of every project, by project and id (a new registration replaces one with its id). */
+/**
+ * The registered triggers of every project, by project and id (a new registration replaces one
+ * with its id), and where each project's Functions emulator listens when it is not the default one.
+ */
 export class TriggerRegistry {
   private readonly byKey = new Map<string, TriggerRegistration>();
+  private readonly targets = new Map<string, string>();
+
+  constructor(private defaultTarget?: string) {}
+
+  /** Sets where a project's events go (host:port), or the default for every project without its own. */
+  setTarget(address: string | undefined, project?: string): void {
+    if (project === undefined) this.defaultTarget = address;
+    else if (address === undefined) this.targets.delete(project);
+    else this.targets.set(project, address);
+  }
+
+  target(project: string): string | undefined {
+    return this.targets.get(project) ?? this.defaultTarget;
+  }
 
   register(registration: TriggerRegistration): void {
     this.byKey.set(`${registration.project}\n${registration.id}`, registration);
