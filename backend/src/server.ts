@@ -153,7 +153,7 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
     rules,
     indexes,
     exportsDir,
-    triggers,
+    triggers: { registry: triggers, pending: (project) => deliveries.pending(project) },
     log,
     webChannel: options.webChannel,
   });

@@ -46,8 +46,8 @@ export interface FirestoreHttpDeps {
   indexes?: IndexPolicy;
   /** The folder exports and imports stay inside; absent = they are refused. */
   exportsDir?: string;
-  /** Takes the Functions emulator's trigger registrations; absent = no such endpoint. */
-  triggers?: TriggerRegistry;
+  /** Takes the Functions emulator's trigger registrations, and counts each project's events queued; absent = no such endpoint. */
+  triggers?: { registry: TriggerRegistry; pending(project: string): number };
   log: (line: string) => void;
   /** WebChannel timings, for tests. */
   webChannel?: Omit<WebChannelOptions, 'engine' | 'log'>;
@@ -89,7 +89,11 @@ export function createFirestoreHttpHandler(deps: FirestoreHttpDeps): FirestoreHt
     if (url.pathname.startsWith('/emulator/v1/') && (await handleEmulator(engine, req, res, url, deps))) return;
     if (deps.indexes && url.pathname.startsWith('/emulator/v1/') && (await handleIndexesEndpoint(deps.indexes, req, res, url)))
       return;
-    if (deps.triggers && url.pathname.startsWith('/emulator/v1/') && (await handleTriggersEndpoint(deps.triggers, req, res, url)))
+    if (
+      deps.triggers &&
+      url.pathname.startsWith('/emulator/v1/') &&
+      (await handleTriggersEndpoint(deps.triggers.registry, deps.triggers.pending, req, res, url))
+    )
       return;
     if (url.pathname === '/' && (req.method === 'GET' || req.method === 'HEAD')) {
       // What the official emulator answers at its root; start-up scripts probe it, and so does

@@ -2,7 +2,7 @@
 // the official Firestore emulator's paths: `POST /emulator/v1/projects/{project}/eventarcTrigger
 // ?eventarcTriggerId={id}` for a 2nd-gen function (the only kind the project declares); the 1st-gen
 // `PUT .../triggers/{id}` is answered with a clear refusal. This backend's own additions: `GET`
-// on the first path lists a project's triggers, `DELETE` removes one (with the id) or all, and
+// on the first path lists a project's triggers and how many of its events are queued or under way, `DELETE` removes one (with the id) or all, and
 // `PUT /emulator/v1/projects/{project}:functionsEmulator` with `{"address": "host:port"}` sends
 // that project's events to its own Functions emulator (several run against one backend in the
 // tests, one per project); `{"address": null}` goes back to the backend's default.
@@ -28,6 +28,7 @@ const describe = ({ id, eventType, database, document, matchType }: TriggerRegis
 /** Serves the endpoints; returns false when the request is not for them. */
 export async function handleTriggersEndpoint(
   registry: TriggerRegistry,
+  pending: (project: string) => number,
   req: IncomingMessage,
   res: ServerResponse,
   url: URL,
@@ -60,7 +61,7 @@ export async function handleTriggersEndpoint(
       return true;
     }
     case 'GET':
-      sendJson(res, 200, { triggers: registry.list(project).map(describe) });
+      sendJson(res, 200, { triggers: registry.list(project).map(describe), pendingEvents: pending(project) });
       return true;
     case 'DELETE':
       sendJson(res, 200, { removed: registry.remove(project, id === '' ? undefined : id) });

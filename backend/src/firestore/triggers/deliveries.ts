@@ -29,6 +29,8 @@ export interface TriggerDeliveryOptions {
 }
 
 export interface TriggerDeliveries {
+  /** A project's events queued or under way (given up ones no longer count). */
+  pending(project: string): number;
   /** Resolves once every event queued so far has been answered or given up. */
   idle(): Promise<void>;
   /** Stops taking commits, abandons the requests under way and drops the queued events. */
@@ -139,10 +141,22 @@ export function startTriggerDeliveries(options: TriggerDeliveryOptions): Trigger
     }
   };
 
+  const pendingByProject = new Map<string, number>();
+  const count = (project: string, change: number): void => {
+    const now = (pendingByProject.get(project) ?? 0) + change;
+    if (now === 0) pendingByProject.delete(project);
+    else pendingByProject.set(project, now);
+  };
+
   const enqueue = (delivery: Delivery): void => {
+    const project = delivery.registration.project;
+    count(project, 1);
     const key = `${delivery.registration.project}\n${delivery.registration.id}\n${delivery.change.name}`;
     const previous = queues.get(key) ?? Promise.resolve();
-    const next = previous.then(() => deliver(delivery)).catch((error: unknown) => log(`${describe(delivery)}: ${String(error)}`));
+    const next = previous
+      .then(() => deliver(delivery))
+      .catch((error: unknown) => log(`${describe(delivery)}: ${String(error)}`))
+      .finally(() => count(project, -1));
     queues.set(key, next);
     void next.then(() => {
       if (queues.get(key) === next) queues.delete(key);
@@ -163,6 +177,7 @@ export function startTriggerDeliveries(options: TriggerDeliveryOptions): Trigger
     while (queues.size > 0) await Promise.allSettled([...queues.values()]);
   };
   return {
+    pending: (project) => pendingByProject.get(project) ?? 0,
     idle,
     async stop() {
       stopped = true;
