@@ -139,7 +139,10 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
   });
 
   readDocument = (name) => engine.lookup(name);
-  const triggers = new TriggerRegistry(options.functionsEmulator);
+  const triggers = new TriggerRegistry(
+    options.functionsEmulator,
+    options.dataDir ? path.join(options.dataDir, 'firestore-triggers.json') : undefined,
+  );
   const deliveries = startTriggerDeliveries({
     engine,
     registry: triggers,

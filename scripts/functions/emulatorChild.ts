@@ -136,6 +136,15 @@ async function main(): Promise<void> {
   const errors: string[] = [];
   printLogs(errors);
   await EmulatorRegistry.start(elsewhere('firestore', settings.firestore));
+  // The backend keeps registrations across its restarts: those of an earlier run of this project
+  // (a function since removed, say) go, and the codebase's own are registered below.
+  const cleared = await fetch(`http://${settings.firestore}/emulator/v1/projects/${settings.projectId}/eventarcTrigger`, {
+    method: 'DELETE',
+  });
+  if (!cleared.ok)
+    throw new Error(
+      `The local backend at ${settings.firestore} did not clear the old triggers: ${cleared.status} ${await cleared.text()}`,
+    );
   if (settings.auth) await EmulatorRegistry.start(elsewhere('auth', settings.auth));
   if (settings.storage) await EmulatorRegistry.start(elsewhere('storage', settings.storage));
 

@@ -5,7 +5,9 @@
 // the backend) records what arrives, and the events are read back by firebase-functions' own
 // handler code, as a deployed function reads them.
 
+import fs from 'node:fs/promises';
 import http from 'node:http';
+import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
@@ -440,6 +442,45 @@ describe('Firestore trigger deliveries without a Functions emulator', () => {
       expect(backend.engine.lookup(`${DB}/documents/events/e1`)).not.toBeNull();
     } finally {
       await backend.close();
+    }
+  });
+});
+
+describe('Firestore trigger registrations across a restart', () => {
+  it('keeps the triggers and the project’s Functions emulator in the data folder, and delivers after the restart', async () => {
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'triggers-data-'));
+    const functions = new FunctionsStandIn();
+    const address = await functions.start();
+    const start = () => startBackend({ firestorePort: 0, storagePort: 0, dataDir });
+    try {
+      const first = await start();
+      const fn = onDocumentWritten('events/{eventId}', () => undefined) as unknown as CloudFunction;
+      const { bundle, path: registration } = FunctionsEmulator.prototype.getV2FirestoreAttributes(
+        PROJECT,
+        'written-0',
+        fn.__endpoint.eventTrigger,
+      );
+      await fetch(`http://127.0.0.1:${first.firestorePort}${registration}`, { method: 'POST', body: bundle });
+      await fetch(`http://127.0.0.1:${first.firestorePort}/emulator/v1/projects/${PROJECT}:functionsEmulator`, {
+        method: 'PUT',
+        body: JSON.stringify({ address }),
+      });
+      await first.close();
+
+      const second = await start();
+      try {
+        expect(second.triggers.list(PROJECT).map((trigger) => trigger.id)).toEqual(['written-0']);
+        await second.engine.commit(DB, { writes: [{ update: { name: `${DB}/documents/events/e1`, fields: {} } }] }, OWNER);
+        await second.triggers.idle();
+        expect(functions.received.map((request) => `${request.trigger} ${String(request.headers['ce-document'])}`)).toEqual([
+          'written-0 events/e1',
+        ]);
+      } finally {
+        await second.close();
+      }
+    } finally {
+      await functions.close();
+      await fs.rm(dataDir, { recursive: true, force: true });
     }
   });
 });

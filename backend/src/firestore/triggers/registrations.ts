@@ -4,6 +4,8 @@
 // fires for: its document path (exact, or a pattern with `{param}` and `{param=**}`) and its
 // event type (created, updated, deleted, written).
 
+import fs from 'node:fs';
+import path from 'node:path';
 import { ApiError } from '../errors.js';
 
 export type DocumentEventKind = 'created' | 'updated' | 'deleted' | 'written';
@@ -22,6 +24,8 @@ export interface TriggerRegistration {
   /** The trigger's id in the Functions emulator (region, function name and a generation). */
   id: string;
   project: string;
+  /** The bundle as registered (kept to register it again after a restart). */
+  bundle: unknown;
   /** The CloudEvent type it asked for, e.g. google.cloud.firestore.document.v1.updated. */
   eventType: string;
   kind: DocumentEventKind;
@@ -82,6 +86,7 @@ export function parseRegistration(project: string, id: string, body: unknown): T
   return {
     id,
     project,
+    bundle: body,
     eventType,
     kind: type[1] as DocumentEventKind,
     withAuthContext: type[2] !== undefined,
@@ -132,21 +137,52 @@ export function isEventOf(kind: DocumentEventKind, before: boolean, after: boole
   }
 }
 
+/** What a data folder keeps of the registrations: a backend killed and started again still delivers. */
+interface StoredTriggers {
+  registrations: { project: string; id: string; bundle: unknown }[];
+  targets: Record<string, string>;
+}
+
 /**
  * The registered triggers of every project, by project and id (a new registration replaces one
  * with its id), and where each project's Functions emulator listens when it is not the default one.
+ * With a file, both are kept there across restarts, as the documents are: the Functions emulator
+ * registers its triggers once, when it loads the codebase.
  */
 export class TriggerRegistry {
   private readonly byKey = new Map<string, TriggerRegistration>();
   private readonly targets = new Map<string, string>();
 
-  constructor(private defaultTarget?: string) {}
+  constructor(
+    private defaultTarget?: string,
+    private readonly file?: string,
+  ) {
+    if (!file || !fs.existsSync(file)) return;
+    const stored = JSON.parse(fs.readFileSync(file, 'utf8')) as StoredTriggers;
+    for (const { project, id, bundle } of stored.registrations) {
+      const registration = parseRegistration(project, id, bundle);
+      this.byKey.set(`${project}\n${id}`, registration);
+    }
+    for (const [project, address] of Object.entries(stored.targets)) this.targets.set(project, address);
+  }
+
+  private save(): void {
+    if (!this.file) return;
+    const stored: StoredTriggers = {
+      registrations: [...this.byKey.values()].map(({ project, id, bundle }) => ({ project, id, bundle })),
+      targets: Object.fromEntries(this.targets),
+    };
+    fs.mkdirSync(path.dirname(this.file), { recursive: true });
+    fs.writeFileSync(`${this.file}.tmp`, JSON.stringify(stored, null, 1));
+    fs.renameSync(`${this.file}.tmp`, this.file);
+  }
 
   /** Sets where a project's events go (host:port), or the default for every project without its own. */
   setTarget(address: string | undefined, project?: string): void {
     if (project === undefined) this.defaultTarget = address;
     else if (address === undefined) this.targets.delete(project);
     else this.targets.set(project, address);
+    if (project !== undefined) this.save();
   }
 
   target(project: string): string | undefined {
@@ -155,6 +191,7 @@ export class TriggerRegistry {
 
   register(registration: TriggerRegistration): void {
     this.byKey.set(`${registration.project}\n${registration.id}`, registration);
+    this.save();
   }
 
   /** Removes a project's triggers (all of them when no id is given); returns how many went. */
@@ -166,6 +203,7 @@ export class TriggerRegistry {
         removed += 1;
       }
     }
+    if (removed > 0) this.save();
     return removed;
   }
 
