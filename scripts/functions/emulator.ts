@@ -202,6 +202,7 @@ export async function startFunctionsEmulator(options: FunctionsEmulatorOptions):
   let settle: () => void = () => undefined;
   const settled = new Promise<void>((resolve) => (settle = resolve));
   let rest = '';
+  let prompting = false;
   const take = (chunk: Buffer) => {
     const lines = (rest + chunk.toString()).split('\n');
     rest = lines.pop() ?? '';
@@ -213,6 +214,16 @@ export async function startFunctionsEmulator(options: FunctionsEmulatorOptions):
         outcome = { failed: (JSON.parse(line.slice(9)) as { message: string }).message };
         settle();
       } else if (line.trim() !== '') {
+        // A param without a value: firebase-tools asks for it on the terminal (as a deploy does),
+        // naming it on the line after this one, and waits; nobody answers here, so the start fails.
+        const asked = prompting ? /^([A-Z][A-Z0-9_]*): /.exec(line) : null;
+        if (asked && !outcome) {
+          outcome = {
+            failed: `the param ${asked[1]} has no value, and firebase-tools asks for one (as a deploy does; firebase deploy --non-interactive refuses). Give it a value in functions/.env, or in the environment under its own name.`,
+          };
+          settle();
+        }
+        prompting = line.startsWith('Prompting for parameters');
         output.push(line);
         if (output.length > 200) output.shift();
         options.log?.(line);
