@@ -9,6 +9,7 @@
 // `@@loaded {"functions": [...]}` or `@@failed {"message": "..."}`. A scheduled function is run on
 // its schedule the way Cloud Scheduler runs a 2nd-gen one: a POST to its trigger's address.
 
+import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
@@ -47,6 +48,8 @@ interface TriggerDefinition {
   name: string;
   region?: string;
   schedule?: { schedule?: string };
+  /** The secrets the function declares (`secrets: [...]`), by the environment name it reads them under. */
+  secretEnvironmentVariables?: { key: string }[];
 }
 
 interface FunctionsEmulatorInstance extends EmulatorInstance {
@@ -63,6 +66,21 @@ const { FunctionsEmulator } = tools('emulator/functionsEmulator.js') as {
   FunctionsEmulator: new (args: Record<string, unknown>) => FunctionsEmulatorInstance;
 };
 const { logger } = tools('logger.js') as { logger: { add(transport: unknown): void } };
+/** firebase-tools' reader of .env and .secret.local files (lib/functions/env.js). */
+const { parseStrict } = tools('functions/env.js') as { parseStrict(text: string): Record<string, string> };
+
+/**
+ * The declared secrets that functions/.secret.local gives no value: for those the Functions
+ * emulator would ask Google's Secret Manager when the function runs, a request off this machine.
+ */
+function secretsWithoutValue(functionsDir: string, definitions: TriggerDefinition[]): string[] {
+  const file = path.join(functionsDir, '.secret.local');
+  const values = fs.existsSync(file) ? parseStrict(fs.readFileSync(file, 'utf8')) : {};
+  const declared = definitions.flatMap((definition) =>
+    (definition.secretEnvironmentVariables ?? []).map(({ key }) => `${key} (${definition.name})`),
+  );
+  return [...new Set(declared)].filter((entry) => !values[entry.slice(0, entry.indexOf(' '))]);
+}
 
 /** A running service of this machine, as the registry sees one. */
 function elsewhere(name: string, address: string): EmulatorInstance {
@@ -174,6 +192,13 @@ async function main(): Promise<void> {
   if (loaded.length === 0) {
     const message =
       errors.join('\n') || `No function was loaded from ${path.relative(settings.projectDir, settings.functionsDir)}.`;
+    console.log(`@@failed ${JSON.stringify({ message })}`);
+    await EmulatorRegistry.stopAll();
+    process.exit(1);
+  }
+  const missing = secretsWithoutValue(settings.functionsDir, loaded);
+  if (missing.length > 0) {
+    const message = `functions/.secret.local has no value for the secrets ${missing.join(', ')}: give each a local value there (a dummy when the local services need none), as production's Secret Manager holds them.`;
     console.log(`@@failed ${JSON.stringify({ message })}`);
     await EmulatorRegistry.stopAll();
     process.exit(1);
