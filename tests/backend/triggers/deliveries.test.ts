@@ -446,6 +446,31 @@ describe('Firestore trigger deliveries without a Functions emulator', () => {
   });
 });
 
+describe('Firestore triggers with no Functions emulator at all', () => {
+  it('drops their events, saying so once', async () => {
+    const logs: string[] = [];
+    const backend = await startBackend({ firestorePort: 0, storagePort: 0, log: (line) => logs.push(line) });
+    try {
+      const fn = onDocumentWritten('events/{eventId}', () => undefined) as unknown as CloudFunction;
+      const { bundle, path: registration } = FunctionsEmulator.prototype.getV2FirestoreAttributes(
+        PROJECT,
+        'written-0',
+        fn.__endpoint.eventTrigger,
+      );
+      await fetch(`http://127.0.0.1:${backend.firestorePort}${registration}`, { method: 'POST', body: bundle });
+      for (const id of ['e1', 'e2']) {
+        await backend.engine.commit(DB, { writes: [{ update: { name: `${DB}/documents/events/${id}`, fields: {} } }] }, OWNER);
+      }
+      await backend.triggers.idle();
+      expect(logs.filter((line) => line.includes('Firestore triggers'))).toEqual([
+        `The Firestore triggers of ${PROJECT} have no Functions emulator to go to: their events are dropped.`,
+      ]);
+    } finally {
+      await backend.close();
+    }
+  });
+});
+
 describe('Firestore trigger registrations across a restart', () => {
   it('keeps the triggers and the project’s Functions emulator in the data folder, and delivers after the restart', async () => {
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'triggers-data-'));

@@ -97,6 +97,8 @@ export function startTriggerDeliveries(options: TriggerDeliveryOptions): Trigger
   /** Per trigger and document, the tail of its chain of deliveries. */
   const queues = new Map<string, Promise<void>>();
   const inFlight = new Set<http.ClientRequest>();
+  /** Projects whose events found no Functions emulator, told once until one is known again. */
+  const unserved = new Set<string>();
   const maxInFlight = options.maxInFlight ?? DEFAULT_MAX_IN_FLIGHT;
   /** Deliveries waiting for one of the maxInFlight places. */
   const waiting: (() => void)[] = [];
@@ -123,9 +125,17 @@ export function startTriggerDeliveries(options: TriggerDeliveryOptions): Trigger
     const path = `/functions/projects/${encodeURIComponent(delivery.registration.project)}/triggers/${encodeURIComponent(delivery.registration.id)}`;
     for (let attempt = 0; ; attempt += 1) {
       if (stopped) return;
-      const target = registry.target(delivery.registration.project);
+      const project = delivery.registration.project;
+      const target = registry.target(project);
+      if (!target) {
+        // Registrations kept from an earlier run, and no Functions emulator now (`npm run emulators`).
+        if (!unserved.has(project))
+          log(`The Firestore triggers of ${project} have no Functions emulator to go to: their events are dropped.`);
+        unserved.add(project);
+        return;
+      }
+      unserved.delete(project);
       try {
-        if (!target) throw new Unreachable('no Functions emulator is known to this backend');
         await place();
         const { status, text } = await post(target, path, event.headers, event.body, timeoutMs, inFlight).finally(release);
         if (status < 200 || status > 299) log(`${describe(delivery)} failed: ${status} ${text.trim().slice(0, 500)}`);
