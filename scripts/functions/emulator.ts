@@ -105,7 +105,7 @@ export function functionsBuildIsStale(functionsDir = path.join(root, 'functions'
 /** Builds functions/lib (npm run build:functions) when it is stale; a compile error fails with tsc's output. */
 export async function buildFunctionsIfStale(log: (line: string) => void = () => undefined): Promise<void> {
   if (!functionsBuildIsStale()) return;
-  log('Building the Cloud Functions (functions/lib is older than its sources)…');
+  log('Building the Cloud Functions (functions/lib is missing or older than its sources)…');
   try {
     await run('npm', ['run', 'build', '--workspace', 'functions'], { cwd: root });
   } catch (error) {
