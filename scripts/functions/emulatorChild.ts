@@ -219,6 +219,12 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+  // Its own process group keeps it out of a terminal's Ctrl-C: if the process that started it
+  // dies without stopping it, it stops by itself rather than linger.
+  const parent = process.ppid;
+  setInterval(() => {
+    if (process.ppid !== parent) stop();
+  }, 2_000).unref();
 }
 
 main().catch((error: unknown) => {
