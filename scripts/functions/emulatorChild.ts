@@ -66,6 +66,27 @@ const { FunctionsEmulator } = tools('emulator/functionsEmulator.js') as {
   FunctionsEmulator: new (args: Record<string, unknown>) => FunctionsEmulatorInstance;
 };
 const { logger } = tools('logger.js') as { logger: { add(transport: unknown): void } };
+/**
+ * What `firebase deploy` checks of the discovered functions before it uploads them and the
+ * emulator does not: timeouts within their trigger's limit, memory and CPU, concurrency
+ * (lib/deploy/functions/validate.js, as lib/deploy/functions/prepare.js calls it). The emulator
+ * resolves the codebase with build.resolveBackend, as a deploy does; the same checks run on what
+ * it resolves, and their error fails the loading with the deploy's own message.
+ */
+function checkAsDeployWould(): void {
+  const build = tools('deploy/functions/build.js') as { resolveBackend: (...args: unknown[]) => Promise<{ backend: unknown }> };
+  const { endpointsAreValid } = tools('deploy/functions/validate.js') as {
+    endpointsAreValid(want: unknown, have: unknown): void;
+  };
+  const { empty } = tools('deploy/functions/backend.js') as { empty(): unknown };
+  const resolve = build.resolveBackend;
+  build.resolveBackend = async (...args: unknown[]) => {
+    const resolution = await resolve(...args);
+    endpointsAreValid(resolution.backend, empty());
+    return resolution;
+  };
+}
+
 /** firebase-tools' reader of .env and .secret.local files (lib/functions/env.js). */
 const { parseStrict } = tools('functions/env.js') as { parseStrict(text: string): Record<string, string> };
 
@@ -153,6 +174,7 @@ async function main(): Promise<void> {
   const settings = JSON.parse(process.argv[2] ?? '') as ChildSettings;
   const errors: string[] = [];
   printLogs(errors);
+  checkAsDeployWould();
   await EmulatorRegistry.start(elsewhere('firestore', settings.firestore));
   // The backend keeps registrations across its restarts: those of an earlier run of this project
   // (a function since removed, say) go, and the codebase's own are registered below.

@@ -1,7 +1,7 @@
 // A codebase that would fail at deploy fails here first: the Functions emulator's start (what
 // `npm start` waits for) stops with the reason, on broken copies of the built codebase: code that
-// does not load, a trigger path that does not parse, a param with no value, a secret with no
-// local value.
+// does not load, options the deploy's checks refuse, a trigger path that does not parse, a param
+// with no value, a secret with no local value.
 
 import fs from 'node:fs';
 import os from 'node:os';
