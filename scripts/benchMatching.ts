@@ -3,8 +3,9 @@
 // (every provider answers every question for every presenter: 500,000 responses), then 2× and 4×
 // the providers. Seeded, so every run measures the same data. Goal: under 1 s at 1×, linear growth.
 // Then the whole reaction on the local backend (started here, in memory, on free ports): 200
-// providers × 30 presenters × 10 questions stored as responses, the local worker running, and the
-// time from an admin's write of `is_matching` true until `matching_status` reads done.
+// providers × 30 presenters × 10 questions stored as responses, the Cloud Functions running in
+// firebase-tools' Functions emulator, and the time from an admin's write of `is_matching` true
+// until `matching_status` reads done.
 // Printed, not asserted: a timing depends on the machine.
 
 import { performance } from 'node:perf_hooks';
@@ -14,8 +15,7 @@ import { startEmulators } from '../backend/src/cli.js';
 import type { MatchInput, MatchResponse } from '../domain/matching.js';
 import { matchEvent } from '../domain/matching.js';
 import { answerKind, countsInMatching, type QuestionType } from '../domain/questionTypes.js';
-import { startWorker } from '../functions/src/local/worker.js';
-import { createMailer } from '../functions/src/mail/transport.js';
+import { buildFunctionsIfStale, localFunctionParams, startFunctionsEmulator } from './functions/emulator.js';
 import { seededRandom as random } from './rehearse/record.js';
 
 const PRESENTERS = 50;
@@ -215,16 +215,24 @@ async function benchReaction(): Promise<void> {
   Object.assign(process.env, emulators.env);
   const app = initializeApp({ projectId: emulators.projectId }, 'bench-matching');
   const db = getFirestore(app);
-  // The results e-mails are not part of this run: a mailer to a closed port, never used.
-  const mail = createMailer({ host: '127.0.0.1', port: 9, secure: false, from: 'innovation@example.edu', organisation: 'Bench' });
-  const worker = startWorker({ firestore: db, mail, log: () => {} });
+  const address = (service: { host: string; port: number }) => `${service.host}:${service.port}`;
+  await buildFunctionsIfStale((line) => console.log(line));
+  // The results e-mails are not part of this run: the mail params name a closed port, never used.
+  const functions = await startFunctionsEmulator({
+    projectId: emulators.projectId,
+    firestore: address(emulators.firestore),
+    auth: address(emulators.auth),
+    storage: address(emulators.storage),
+    params: localFunctionParams({ smtpPort: 9 }, {}),
+    schedules: false,
+  });
   try {
     const input = generate(REACTION.providers, REACTION.presenters);
     const seeded = performance.now();
     await storeEvent(db, input);
     console.log(
       `\nWhole reaction on the local backend: ${REACTION.providers} providers × ${REACTION.presenters} presenters × ${QUESTIONS} questions ` +
-        `(${format(input.responses.length)} responses, stored in ${((performance.now() - seeded) / 1000).toFixed(1)} s), local worker running`,
+        `(${format(input.responses.length)} responses, stored in ${((performance.now() - seeded) / 1000).toFixed(1)} s), the Cloud Functions in the Functions emulator`,
     );
     const times: number[] = [];
     for (let run = 0; run < REACTION.runs; run += 1) times.push(await timeOneRun(db, input.eventId));
@@ -234,8 +242,7 @@ async function benchReaction(): Promise<void> {
         `(min ${Math.min(...times).toFixed(0)}, max ${Math.max(...times).toFixed(0)}) · ${matches.data().count} final_matches after re-runs`,
     );
   } finally {
-    await worker.stop();
-    mail.close();
+    await functions.stop();
     await db.terminate();
     await deleteApp(app);
     await emulators.close();

@@ -1,17 +1,21 @@
 // What `npm start` and `npm run serve` both run the app against: the local backend (queries need
 // their indexes, as in production) and the Auth emulator with the demo data set loaded into an
-// empty store, MailDev (an SMTP catcher with a web inbox) and the worker that runs the server
-// reactions against them (DECISIONS.md, "Where the server reactions run"). They differ only in
-// how they serve the app: Vite's dev server, or the production build on the Hosting emulator.
+// empty store, MailDev (an SMTP catcher with a web inbox) and the Cloud Functions in
+// firebase-tools' Functions emulator, on the backend's document events (DECISIONS.md, "Where the
+// server reactions run"). They differ only in how they serve the app: Vite's dev server, or the
+// production build on the Hosting emulator.
 
 import path from 'node:path';
-import { deleteApp, initializeApp } from 'firebase-admin/app';
-import { getFirestore } from 'firebase-admin/firestore';
 import { MailDev } from 'maildev';
-import { describeEmulators, startEmulators } from '../backend/src/cli.js';
+import { describeEmulators, importDataset, startEmulators, type RunningEmulators } from '../backend/src/cli.js';
 import { loadConfig, repoRoot } from '../backend/src/config.js';
-import { startWorker } from '../functions/src/local/worker.js';
-import { createMailer, mailSettingsFromEnv } from '../functions/src/mail/transport.js';
+import {
+  buildFunctionsIfStale,
+  localFunctionParams,
+  startFunctionsEmulator,
+  type RunningFunctionsEmulator,
+} from './functions/emulator.js';
+import { freePort } from './hosting/emulator.js';
 import { localAppSettings } from './hosting/build.js';
 import type { LocalBackend } from './hosting/headers.js';
 
@@ -42,18 +46,26 @@ async function startMailDev(dataDir: string): Promise<Stop> {
   return () => maildev.stop();
 }
 
-/** The worker on the local backend (FIRESTORE_EMULATOR_HOST), sending through MailDev. */
-function startLocalWorker(projectId: string): Stop {
-  const app = initializeApp({ projectId }, 'local-worker');
-  const firestore = getFirestore(app);
-  const mail = createMailer(mailSettingsFromEnv({ ...process.env, SMTP_HOST: MAIL.host, SMTP_PORT: String(MAIL.smtpPort) }));
-  const worker = startWorker({ firestore, mail, log: (line) => console.log(`[worker] ${line}`) });
-  return async () => {
-    await worker.stop();
-    mail.close();
-    await firestore.terminate();
-    await deleteApp(app);
-  };
+/** The Functions emulator's lines, prefixed, as it prints them. */
+const functionsLog = (line: string) => console.log(`[functions] ${line}`);
+
+/**
+ * The Cloud Functions on the backend: started while the backend starts (loading firebase-tools
+ * and discovering the codebase take seconds), registered before the demo data is loaded, so that
+ * its writes start the reactions as production's first writes would (rosters, the invite e-mail).
+ */
+async function startFunctions(config: ReturnType<typeof loadConfig>, port: number): Promise<RunningFunctionsEmulator> {
+  await buildFunctionsIfStale(functionsLog);
+  return startFunctionsEmulator({
+    projectId: config.projectId,
+    firestore: `${config.firestore.host}:${config.firestore.port}`,
+    auth: `${config.auth.host}:${config.auth.port}`,
+    storage: `${config.storage.host}:${config.storage.port}`,
+    port,
+    pointBackend: false,
+    params: localFunctionParams({ smtpPort: MAIL.smtpPort }),
+    log: functionsLog,
+  });
 }
 
 export interface LocalServices {
@@ -64,42 +76,57 @@ export interface LocalServices {
   appEnv: Record<string, string>;
   /** Lines that say where each service is, for the start-up output. */
   describe(): string[];
-  /** Stops everything, the worker before the backend it listens to. */
+  /** The Functions emulator's address and the functions it loaded. */
+  functions: RunningFunctionsEmulator;
+  /** Stops everything, the functions before the backend that calls them. */
   close(): Promise<void>;
 }
 
 export async function startLocalServices(): Promise<LocalServices> {
   const config = loadConfig();
-  console.log('Starting the local backend…');
-  const emulators = await startEmulators({
+  console.log('Starting the local backend and the Cloud Functions…');
+  const functionsPort = await freePort();
+  const functionsStarting = startFunctions(config, functionsPort);
+  const backendStarting = startEmulators({
     config,
-    importFile: demoData,
     requireIndexes: true,
     // Downloads follow storage.cors.json, which lists the origins of npm start and npm run serve.
     bucketCorsFile: config.bucketCorsFile,
+    functionsEmulator: `127.0.0.1:${functionsPort}`,
     log: (line) => console.log(line),
   });
-  // The admin SDK in this process (the worker) reaches the emulators through these.
-  Object.assign(process.env, emulators.env);
-
-  const stops: Stop[] = [() => emulators.close()];
+  const [backendStart, functionsStart] = await Promise.allSettled([backendStarting, functionsStarting]);
+  const stops: Stop[] = [];
   const close = async (): Promise<void> => {
     for (const stop of stops.reverse()) await stop();
   };
+  if (backendStart.status === 'fulfilled') stops.push(() => backendStart.value.close());
+  if (functionsStart.status === 'fulfilled') stops.push(() => functionsStart.value.stop());
+  if (backendStart.status === 'rejected' || functionsStart.status === 'rejected') {
+    await close();
+    throw backendStart.status === 'rejected' ? backendStart.reason : (functionsStart as PromiseRejectedResult).reason;
+  }
+  const emulators: RunningEmulators = backendStart.value;
+  const functions = (functionsStart as PromiseFulfilledResult<RunningFunctionsEmulator>).value;
   try {
-    stops.push(await startMailDev(config.dataDir));
-    stops.push(startLocalWorker(emulators.projectId));
+    // MailDev first: the demo data's invite is mailed as soon as it is written.
+    stops.splice(1, 0, await startMailDev(config.dataDir));
+    await importDataset(emulators, demoData, (line) => console.log(line));
   } catch (error) {
     await close();
     throw error;
   }
+  // The admin SDK in this process (scripts that share it) reaches the emulators through these.
+  Object.assign(process.env, emulators.env);
   const backend = { firestore: address(emulators.firestore), auth: address(emulators.auth), storage: address(emulators.storage) };
   return {
     projectId: emulators.projectId,
     backend,
     appEnv: localAppSettings(emulators.projectId, backend),
+    functions,
     describe: () => [
       ...describeEmulators(emulators),
+      `Functions   http://${functions.address}  (${functions.functions.map((fn) => fn.name).join(', ')})`,
       `Mail inbox  http://${MAIL.host}:${MAIL.webPort}`,
       `Mail SMTP   ${MAIL.host}:${MAIL.smtpPort}`,
       `Data        ${config.dataDir}`,

@@ -37,6 +37,11 @@ export interface EmulatorsOptions {
    * `npm start`). Absent: every origin may download, as with the official emulator.
    */
   bucketCorsFile?: string;
+  /**
+   * Where the changes that registered Firestore triggers match are delivered: firebase-tools'
+   * Functions emulator (host:port; `--functions-emulator`), which registers them when it loads.
+   */
+  functionsEmulator?: string;
   /** Overrides firebase.json's ports (0 picks free ports), for tests. */
   ports?: Partial<Record<'auth' | 'firestore' | 'storage', number>>;
   log?: (line: string) => void;
@@ -76,6 +81,7 @@ export async function startEmulators(options: EmulatorsOptions = {}): Promise<Ru
     rules: { firestore: readRulesFile(config.firestoreRules), storage: readRulesFile(config.storageRules) },
     indexes,
     bucketCors,
+    functionsEmulator: options.functionsEmulator,
     log,
   });
   const reload = (apply: (rules: RulesSource) => void) => (rules: RulesSource) => {
@@ -206,7 +212,7 @@ export function closeOnSignals(stop: () => Promise<void>): void {
 }
 
 const USAGE = `Usage: npm run emulators -- [--data <dir>] [--import <dataset.json>] [--in-memory] [--salvage] [--exports <dir>]
-                             [--require-indexes] [--bucket-cors <file>]
+                             [--require-indexes] [--bucket-cors <file>] [--functions-emulator <host:port>]
 
   --data <dir>       keep data in <dir> (default: .data/ at the repository root)
   --import <file>    load a data set (see backend/demo/) into an empty store
@@ -225,6 +231,9 @@ const USAGE = `Usage: npm run emulators -- [--data <dir>] [--import <dataset.jso
                      starts with this file's (gcloud's format, such as storage.cors.json),
                      and PATCH /storage/v1/b/{bucket} {"cors": [...]} replaces one bucket's.
                      Without it every origin may download, as in the official emulator.
+  --functions-emulator <host:port>  where firebase-tools' Functions emulator listens: the
+                     Firestore triggers it registers receive each matching write there
+                     as a CloudEvent, as the official emulator's --functions_emulator does.
 
 The rules files of firebase.json are enforced for client requests and reloaded when edited.
 RULES_DEBUG=1 logs every rules decision and the rule that made it.`;
@@ -239,6 +248,7 @@ async function main(): Promise<void> {
       salvage: { type: 'boolean', default: false },
       'require-indexes': { type: 'boolean', default: false },
       'bucket-cors': { type: 'string' },
+      'functions-emulator': { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -255,6 +265,7 @@ async function main(): Promise<void> {
     requireIndexes: values['require-indexes'],
     bucketCorsFile: values['bucket-cors'] ? path.resolve(values['bucket-cors']) : undefined,
     exportsDir: values.exports ? path.resolve(values.exports) : undefined,
+    functionsEmulator: values['functions-emulator'],
     importFile: values.import ? path.resolve(values.import) : undefined,
     log: (line) => console.log(line),
   });

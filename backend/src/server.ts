@@ -13,6 +13,8 @@ import { createEngine } from './firestore/engine/engine.js';
 import { IndexPolicy, type IndexSettings } from './firestore/indexes/indexPolicy.js';
 import { startGrpcServer } from './firestore/grpc/grpcServer.js';
 import { createFirestoreHttpHandler, type FirestoreHttpDeps } from './firestore/http/router.js';
+import { startTriggerDeliveries } from './firestore/triggers/deliveries.js';
+import { TriggerRegistry, type TriggerRegistration } from './firestore/triggers/registrations.js';
 import type { CorsEntry } from './storage/bucketCors.js';
 import { createStorageService, type StorageService } from './storage/storageService.js';
 
@@ -53,6 +55,13 @@ export interface BackendOptions {
   requestTimeouts?: RequestTimeouts;
   /** WebChannel timings, for tests. */
   webChannel?: FirestoreHttpDeps['webChannel'];
+  /**
+   * The Functions emulator's host:port, where the changes its registered Firestore triggers match
+   * are delivered (the official emulator's --functions_emulator); also settable later.
+   */
+  functionsEmulator?: string;
+  /** Pauses between tries of a trigger delivery whose Functions emulator cannot be reached, for tests. */
+  triggerRetryDelaysMs?: number[];
   log?: (line: string) => void;
 }
 
@@ -82,6 +91,14 @@ export interface RunningBackend {
   setAuthorizer(authorizer: Authorizer): void;
   /** Open WebChannel sessions (each a browser's Listen or Write stream). */
   channelSessions(): number;
+  /** The Firestore triggers the Functions emulator registered, and where their events go. */
+  triggers: {
+    /** Points a project's deliveries (every project's without one) at a Functions emulator (host:port), or at none. */
+    setFunctionsEmulator(address: string | undefined, project?: string): void;
+    list(project: string): TriggerRegistration[];
+    /** Resolves once every delivery of the changes committed so far is answered or given up. */
+    idle(): Promise<void>;
+  };
   close(): Promise<void>;
 }
 
@@ -122,6 +139,16 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
   });
 
   readDocument = (name) => engine.lookup(name);
+  const triggers = new TriggerRegistry(
+    options.functionsEmulator,
+    options.dataDir ? path.join(options.dataDir, 'firestore-triggers.json') : undefined,
+  );
+  const deliveries = startTriggerDeliveries({
+    engine,
+    registry: triggers,
+    retryDelaysMs: options.triggerRetryDelaysMs,
+    log,
+  });
   const grpc = await startGrpcServer({ engine, log });
   const exportsDir = options.exportsDir ?? (options.dataDir ? path.join(options.dataDir, 'exports') : undefined);
   const firestoreHandler = createFirestoreHttpHandler({
@@ -129,6 +156,7 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
     rules,
     indexes,
     exportsDir,
+    triggers: { registry: triggers, pending: (project) => deliveries.pending(project) },
     log,
     webChannel: options.webChannel,
   });
@@ -204,7 +232,13 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
       rules.fallback = next;
     },
     channelSessions: () => firestoreHandler.sessionCount(),
+    triggers: {
+      setFunctionsEmulator: (address, project) => triggers.setTarget(address, project),
+      list: (project) => triggers.list(project),
+      idle: () => deliveries.idle(),
+    },
     async close() {
+      await deliveries.stop();
       firestoreHandler.close();
       // Stop accepting first, then end open (keep-alive) connections: close() waits for them.
       const closing = Promise.all([closeServer(front), closeServer(storageHttp)]);

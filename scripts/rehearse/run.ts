@@ -1,6 +1,6 @@
 // `npm run rehearse`'s main function: a whole live event against the local backend, started here
 // on free loopback ports and a fresh data folder (the backend as a child process, the SMTP
-// catcher, the local worker that runs matching and e-mails, the built app and Chromium). The
+// catcher, the Cloud Functions in firebase-tools' Functions emulator, the built app and Chromium). The
 // admin runs the event in the real console; phones and SDK providers rate; some drop out; the
 // backend is killed and restarted midway; then matching and e-mails, and the checks of the report.
 
@@ -12,12 +12,11 @@ import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getFirestore, type Firestore } from 'firebase-admin/firestore';
 import type { Browser } from 'playwright-core';
 import { repoRoot } from '../../backend/src/config';
-import { startWorker, type Worker as ReactionWorker } from '../../functions/src/local/worker';
-import { createMailer } from '../../functions/src/mail/transport';
 import { paths } from '../../src/config/paths';
 import { roomCode } from '../../src/lib/roomChoice';
 import { startSmtpCatcher, type SmtpCatcher } from '../../tests/support/smtpCatcher';
 import { openAdminConsole, type AdminConsole, type AdminPress } from './adminConsole';
+import { buildFunctionsIfStale, localFunctionParams, startFunctionsEmulator } from '../functions/emulator';
 import { backendProcess, type BackendProcess } from './backendProcess';
 import type { RehearsalOptions } from './options';
 import { signupInBrowser, startPhone, type Phone } from './phone';
@@ -212,30 +211,26 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalRepo
       batch.set(db.doc(`questions/${question_id}`), { question_number, type, title, questions, question: title });
     await batch.commit();
 
-    // The SMTP catcher and the worker that runs the server reactions, sending to it.
+    // The SMTP catcher and the Cloud Functions that run the server reactions, sending to it.
     const smtp: SmtpCatcher = await startSmtpCatcher();
     cleanups.push(() => smtp.close());
-    const mail = createMailer({
-      host: '127.0.0.1',
-      port: smtp.port,
-      secure: false,
-      from: CONTACT.email,
-      organisation: 'Rehearsal Polytechnic',
-    });
-    cleanups.push(async () => mail.close());
-    const workerLog: string[] = [];
-    let worker: ReactionWorker = startWorker({
-      firestore: db,
-      mail,
-      matching: {
-        fallback: { first_name: CONTACT.first, last_name: CONTACT.last, email: CONTACT.email, company: 'Rehearsal Polytechnic' },
+    await buildFunctionsIfStale(log);
+    const functions = await startFunctionsEmulator({
+      projectId: PROJECT_ID,
+      firestore: `127.0.0.1:${ports.firestore}`,
+      auth: `127.0.0.1:${ports.auth}`,
+      storage: `127.0.0.1:${ports.storage}`,
+      params: {
+        ...localFunctionParams({ smtpPort: smtp.port }, {}),
+        SMTP_FROM: CONTACT.email,
+        ORGANISATION_NAME: 'Rehearsal Polytechnic',
+        CONTACT_EMAIL: CONTACT.email,
+        CONTACT_FIRST_NAME: CONTACT.first,
+        CONTACT_LAST_NAME: CONTACT.last,
       },
-      log: (line) => {
-        workerLog.push(line);
-        log(`[worker] ${line}`);
-      },
+      log: (line) => log(`[functions] ${line}`),
     });
-    cleanups.push(() => worker.stop());
+    cleanups.push(() => functions.stop());
 
     const addresses = {
       firestore: `127.0.0.1:${ports.firestore}`,
@@ -477,13 +472,6 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalRepo
       'every recorded answer to reach the server',
       1_000,
     ).catch((error: unknown) => notSynced.push(error instanceof Error ? error.message : String(error)));
-
-    // The worker's listeners must have survived the restart; if one stopped, that is a finding, and a new worker carries on.
-    if (workerLog.some((line) => line.startsWith('Stopped watching'))) {
-      onError(`worker: ${workerLog.filter((line) => line.startsWith('Stopped watching')).join('; ')}`);
-      await worker.stop();
-      worker = startWorker({ firestore: db, mail, log: (line) => workerLog.push(line) });
-    }
 
     const reaction = async (room: Room, action: 'Start Matching' | 'Send Emails', field: string, what: string) => {
       log(`room ${room.letter}: ${action}…`);

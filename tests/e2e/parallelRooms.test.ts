@@ -1,8 +1,8 @@
 // Parallel rooms in Debian's Chromium, on the built app against the local backend with
-// the project's rules in force and the local worker running the server reactions: two events
-// open at once, each with its room display. Two phones each join by scanning their room's QR
-// code (decoded from a screenshot of the display), make their profile and land on their room's
-// queue; Next pressed on room A's control screen (a signed-in admin) moves room A's display and
+// the project's rules in force and the Cloud Functions in the Functions emulator running the
+// server reactions: two events open at once, each with its room display. Two phones each join by
+// scanning their room's QR code (decoded from a screenshot of the display), make their profile and
+// land on their room's queue; Next pressed on room A's control screen (a signed-in admin) moves room A's display and
 // phone only; a third phone, which has chosen
 // no room, is asked which room it is in (screenshots tests/artifacts/room-chooser-360.png and
 // -1280.png, axe clean). Each phone rates in its room, and matching per room equals the
@@ -20,7 +20,7 @@ import { checkPage, openPhone, useBuiltApp } from '../support/builtApp';
 import { uniqueProjectId } from '../support/emulators';
 import { loadFirestoreRules } from '../support/projectRules';
 import { decodeQr } from '../support/qr';
-import { startMailWorker, type MailWorker } from '../support/mailWorker';
+import { startReactions, type Reactions } from '../support/reactions';
 
 const projectId = uniqueProjectId('e2e-parallel-rooms');
 const bed = useBuiltApp(projectId);
@@ -65,11 +65,13 @@ const SEEDED_ANSWERS: [string, RoomId, string, number, number][] = [
 ];
 
 let account: TestAccount;
-let mailWorker: MailWorker;
+let reactions: Reactions;
 
 beforeAll(async () => {
   await loadFirestoreRules(projectId);
   account = await createAccount(projectId);
+  // Before the seed: its writes build the rooms' rosters, as production's first writes would.
+  reactions = await startReactions(projectId, { from: 'results@example.edu', organisation: 'Demo Polytechnic' });
   const { db } = bed().admin;
   const batch = db.batch();
   for (const [id, question] of Object.entries(QUESTIONS))
@@ -114,11 +116,10 @@ beforeAll(async () => {
       });
   });
   await batch.commit();
-  mailWorker = await startMailWorker(db, { from: 'results@example.edu', organisation: 'Demo Polytechnic' });
 }, 180_000);
 
 afterAll(async () => {
-  await mailWorker?.stop();
+  await reactions?.stop();
 });
 
 const liveName = (page: Page, name: string) =>

@@ -1,6 +1,7 @@
 // The Cloud Functions codebase builds into a folder `firebase deploy` can upload as it is: the
-// functions' build (`npm run build` in functions/) emits the entry with the domain code it uses
-// beside it, with no browser code (React renders e-mails there, on the server only); the Firebase
+// functions' build (`npm run build` in functions/; here into a scratch copy of the codebase, so
+// that functions/lib stays whole for the Functions emulator that other test files run) emits the
+// entry with the domain code it uses beside it, with no browser code (React renders e-mails there, on the server only); the Firebase
 // tools discover the triggers, their settings and the mail params from it; a Firestore update
 // event, as Eventarc delivers it, reaches the reactions' registry and its handler reads a local
 // backend; and the built invite e-mail renders in plain Node.
@@ -12,16 +13,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import ts from 'typescript';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '../..');
-const functionsDir = path.join(root, 'functions');
+const sourceDir = path.join(root, 'functions');
+/** A codebase folder beside the real one (its package.json, a build of its own), so imports resolve as there. */
+const functionsDir = path.join(sourceDir, `.build-check-${process.pid}`);
 const lib = path.join(functionsDir, 'lib');
-const entry = path.join(
-  functionsDir,
-  JSON.parse(fs.readFileSync(path.join(functionsDir, 'package.json'), 'utf8')).main as string,
-);
+const entry = path.join(functionsDir, JSON.parse(fs.readFileSync(path.join(sourceDir, 'package.json'), 'utf8')).main as string);
 const STEP_TIMEOUT = 120_000;
 
 /**
@@ -82,9 +82,15 @@ await deliver('raised', [false, false], [false, true]);
 `;
 
 beforeAll(async () => {
-  fs.rmSync(lib, { recursive: true, force: true });
-  await run('npm', ['run', 'build', '--prefix', functionsDir], { cwd: root, timeout: STEP_TIMEOUT });
+  fs.rmSync(functionsDir, { recursive: true, force: true });
+  fs.mkdirSync(functionsDir);
+  fs.copyFileSync(path.join(sourceDir, 'package.json'), path.join(functionsDir, 'package.json'));
+  await run('npm', ['run', 'build', '--prefix', sourceDir, '--', '--outDir', lib], { cwd: root, timeout: STEP_TIMEOUT });
 }, STEP_TIMEOUT);
+
+afterAll(() => {
+  fs.rmSync(functionsDir, { recursive: true, force: true });
+});
 
 describe('the functions build', () => {
   it('emits the entry that package.json names, with the domain code beside it', () => {

@@ -4,8 +4,8 @@
 // (their presenters, with LinkedIn), never one to the innovation office; each send recorded in
 // email_sends; the status running → done with its counts and the flag lowered; pressing twice
 // sends once; refusals retried; a server down gives 'failed' and a later run sends only the rest;
-// two runners at once send each mail once; the local worker and the Cloud Functions (the trigger
-// and the sweep, wrapped with firebase-functions-test) run it.
+// two runners at once send each mail once; the Cloud Functions (the trigger and the sweep, wrapped
+// with firebase-functions-test) run it.
 
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 import functionsTest from 'firebase-functions-test';
@@ -13,10 +13,9 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { PresenterDetails, ProviderDetails } from '../../domain/documents';
 import { FALLBACK_PROVIDER_ID } from '../../domain/matching';
 import { emailSendId, runEmailing } from '../../functions/src/emails/runEmailing';
-import { startWorker } from '../../functions/src/local/worker';
 import { createMailer, type Mailer } from '../../functions/src/mail/transport';
 import { describeReaction } from '../../src/lib/reactionStatus';
-import { eventually, openAdminDb, storedEvent, useAdminDb } from '../db/appDb';
+import { openAdminDb, storedEvent, useAdminDb } from '../db/appDb';
 import { uniqueProjectId } from '../support/emulators';
 import { addressOf, closedPort, startSmtpCatcher, type SmtpCatcher } from '../support/smtpCatcher';
 import {
@@ -337,34 +336,6 @@ describe('runEmailing', () => {
     expect(outcome).toEqual({ state: 'failed', reason, counts: { sent: 0, failed: 0, total: 0 }, sentNow: 0 });
     expect(catcher.mails).toHaveLength(0);
     expect(await storedEventData(db)).toMatchObject({ is_emailing: false, emailing_status: { state: 'failed', reason } });
-  });
-});
-
-describe('the local worker', () => {
-  it('sends the mails when is_emailing is raised after it started, once', async () => {
-    const db = admin();
-    const catcher = await smtp();
-    await seed(db, { requested: false });
-    const lines: string[] = [];
-    const worker = startWorker({
-      firestore: db,
-      mail: mailer(catcher.port),
-      matching: { fallback: OFFICE },
-      log: (line) => lines.push(line),
-    });
-    cleanups.push(() => worker.stop());
-
-    await sendEmails(db);
-
-    await eventually(() => expect(lines).toEqual([`Result e-mails of event ${EVENT} done: 5 sent now, 5 of 5 sent in all`]));
-    expect(recipientsOf(catcher)).toEqual([...RECIPIENTS].sort());
-    expect(await storedEventData(db)).toMatchObject({ is_emailing: false, emailing_status: { state: 'done' } });
-
-    await sendEmails(db);
-    await eventually(() => expect(lines).toHaveLength(2));
-    await worker.stop();
-    expect(lines[1]).toBe(`Result e-mails of event ${EVENT} done: 0 sent now, 5 of 5 sent in all`);
-    expect(catcher.mails).toHaveLength(5);
   });
 });
 

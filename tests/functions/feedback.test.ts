@@ -3,18 +3,16 @@
 // each presenter of its rounds (per question the count, mean, distribution and comments, with no
 // provider named; nothing of a question with 2 raters); with the setting off nothing is written,
 // and turning it off takes back what an earlier run wrote. The presenter's result e-mail sums the
-// feedback up and links to its page; with the setting off it says nothing of feedback. The local
-// worker runs it, and the Cloud Function (wrapped with firebase-functions-test) runs both, with
-// the app's address from APP_URL.
+// feedback up and links to its page; with the setting off it says nothing of feedback. The Cloud
+// Function (wrapped with firebase-functions-test) runs both, with the app's address from APP_URL.
 
 import type { Firestore } from 'firebase-admin/firestore';
 import functionsTest from 'firebase-functions-test';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { runEmailing } from '../../functions/src/emails/runEmailing';
-import { startWorker } from '../../functions/src/local/worker';
 import { createMailer, type Mailer } from '../../functions/src/mail/transport';
 import { runMatching } from '../../functions/src/matching/runMatching';
-import { eventually, storedEvent, useAdminDb } from '../db/appDb';
+import { storedEvent, useAdminDb } from '../db/appDb';
 import { uniqueProjectId } from '../support/emulators';
 import { startSmtpCatcher, type SmtpCatcher } from '../support/smtpCatcher';
 import {
@@ -267,25 +265,6 @@ describe('matching with "Share feedback with presenters" off', () => {
       reason: "The event's share_feedback is not true or false.",
     });
     expect(await feedbackDocs(db)).toEqual({});
-  });
-});
-
-describe('the local worker', () => {
-  it('writes the feedback when an event that shares it is matched, as npm start runs it', async () => {
-    const db = admin();
-    const catcher = await smtp();
-    await seed(db, { share_feedback: true, is_matching: false });
-    const worker = startWorker({
-      firestore: db,
-      mail: mailer(catcher.port),
-      matching: { fallback: OFFICE },
-      log: () => undefined,
-    });
-    cleanups.push(() => worker.stop());
-
-    await db.collection('events').doc(EVENT).update({ is_matching: true });
-
-    await eventually(async () => expect(Object.keys(await feedbackDocs(db)).sort()).toEqual(['p-ada', 'p-lin', 'p-sam']));
   });
 });
 

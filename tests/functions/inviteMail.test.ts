@@ -1,16 +1,14 @@
 // The invite e-mail reaction against a real SMTP server (smtp-server, mails read back with
 // mailparser) and firebase-admin on the local backend: one mail per request with the signup link,
-// its outcome on the invite, retries, failures, concurrent runners, the local worker and the
-// Cloud Function's handler.
+// its outcome on the invite, retries, failures, concurrent runners and the Cloud Function's handler.
 
 import { Timestamp, FieldValue, type Firestore } from 'firebase-admin/firestore';
 import functionsTest from 'firebase-functions-test';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sendInviteMail } from '../../functions/src/invites/sendInviteMail';
-import { startWorker } from '../../functions/src/local/worker';
 import { createMailer, type Mailer } from '../../functions/src/mail/transport';
 import type { RunningBackend } from '../../backend/src/server';
-import { eventually, openAdminDb, type AdminDb } from '../db/appDb';
+import { openAdminDb, type AdminDb } from '../db/appDb';
 import { resetFirestore, uniqueProjectId } from '../support/emulators';
 import { closedPort, startSmtpCatcher, type SmtpCatcher } from '../support/smtpCatcher';
 import { setMailParams } from './reactionFixtures';
@@ -207,30 +205,6 @@ describe('sendInviteMail', () => {
     expect(await sendInviteMail(db, 'no-such-invite', mailer(catcher.port))).toEqual({ state: 'skipped' });
     expect(catcher.mails).toHaveLength(0);
     expect(await invite(ref.id)).not.toHaveProperty('mail_status');
-  });
-});
-
-describe('the local worker', () => {
-  it('sends the e-mail of a request written after it started, once', async () => {
-    const catcher = await smtp();
-    const lines: string[] = [];
-    const worker = startWorker({ firestore: db, mail: mailer(catcher.port), log: (line) => lines.push(line) });
-    cleanups.push(() => worker.stop());
-
-    const inviteId = await requestedInvite();
-
-    await eventually(() => expect(catcher.mails).toHaveLength(1));
-    // The server has the mail before the worker hears back from it and marks the invite sent, so both are awaited.
-    await eventually(async () =>
-      expect((await invite(inviteId)).mail_status).toMatchObject({ state: 'sent', message_id: catcher.mails[0]?.messageId }),
-    );
-    // The worker logs once the status write is acknowledged, which may be just after this test reads it.
-    await eventually(() => expect(lines).toEqual([`Invite e-mail to ${INVITEE} sent (${catcher.mails[0]?.messageId})`]));
-
-    await requestAgain(inviteId);
-    await eventually(() => expect(catcher.mails).toHaveLength(2));
-    await worker.stop();
-    expect(catcher.mails).toHaveLength(2);
   });
 });
 

@@ -5,16 +5,13 @@
 // status running → done with its counts and the flag lowered; a re-run replaces the event's
 // results and reasons, deleting stale ones; two runners at once produce one result;
 // a fresh claim is left alone and an abandoned one taken over; a malformed event ends 'failed';
-// the event's fair-scores and conflict settings reach the reasons; the local worker
-// and the Cloud Function run it.
+// the event's fair-scores and conflict settings reach the reasons; the Cloud Function runs it.
 
 import { FieldValue, Timestamp, type Firestore, type WriteBatch } from 'firebase-admin/firestore';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { MatchReasonsDocument, ProviderMatchReasons } from '../../domain/documents';
 import type { MatchingStatus } from '../../domain/matchingRun';
 import { runMatching } from '../../functions/src/matching/runMatching';
-import { startWorker } from '../../functions/src/local/worker';
-import { createMailer } from '../../functions/src/mail/transport';
 import { describeReaction } from '../../src/lib/reactionStatus';
 import { eventually, openAdminDb, storedEvent, useAdminDb } from '../db/appDb';
 import { defined } from '../support/defined';
@@ -185,15 +182,6 @@ const matchReasons = (db: Firestore, eventId = EVENT) => documentsOf(db, 'match_
 
 async function startMatching(db: Firestore, eventId = EVENT): Promise<void> {
   await db.collection('events').doc(eventId).update({ is_matching: true });
-}
-
-/** A worker on the test's backend; its mail path points nowhere, as matching sends no mail. */
-function worker(db: Firestore, lines: string[]) {
-  const mail = createMailer({ host: '127.0.0.1', port: 1, secure: false, from: OFFICE.email, organisation: OFFICE.company });
-  const started = startWorker({ firestore: db, mail, matching: settings, log: (line) => lines.push(line) });
-  cleanups.push(() => mail.close());
-  cleanups.push(() => started.stop());
-  return started;
 }
 
 describe('runMatching', () => {
@@ -560,38 +548,6 @@ describe('runMatching: fair scores and conflicts of interest', () => {
       state: 'failed',
       reason: "The event's exclude_conflicts is not true or false.",
     });
-  });
-});
-
-describe('the local worker', () => {
-  it('matches an event whose is_matching is raised after it started, and again on the next request', async () => {
-    const db = admin();
-    await seed(db);
-    const lines: string[] = [];
-    worker(db, lines);
-
-    await startMatching(db);
-
-    await eventually(() => expect(lines).toEqual([`Matching of event ${EVENT} done: 3 presenters, 2 providers, 2 matches`]));
-    expect(await storedEventData(db)).toMatchObject({ is_matching: false, matching_status: { state: 'done' } });
-    expect(Object.keys(await finalMatches(db))).toHaveLength(3);
-
-    await answer(db, 'prov-kim', 'p-lin', 'q-market', 5);
-    await startMatching(db);
-    await eventually(() => expect(lines).toHaveLength(2));
-    expect(lines[1]).toBe(`Matching of event ${EVENT} done: 3 presenters, 2 providers, 3 matches`);
-  });
-
-  it('reports a failed run', async () => {
-    const db = admin();
-    await seed(db);
-    const lines: string[] = [];
-    worker(db, lines);
-
-    await db.collection('events').doc(EVENT).update({ is_matching: true, rounds: 'none' });
-
-    await eventually(() => expect(lines).toEqual([`Matching of event ${EVENT} failed: The event has no rounds to match.`]));
-    expect(await storedEventData(db)).toMatchObject({ is_matching: false, matching_status: { state: 'failed' } });
   });
 });
 

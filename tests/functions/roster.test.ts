@@ -1,17 +1,15 @@
 // The public rosters the room display reads (domain/roster.ts), kept by the server with
 // firebase-admin on the local backend: rebuilt from an event's rounds and its presenters'
 // companies, deleted with the event; the Cloud Functions (wrapped with firebase-functions-test)
-// rebuild on the changes that matter only; the local worker does the same live.
+// rebuild on the changes that matter only (tests/functions/functionsEmulator.test.ts runs them on
+// the backend's own events).
 
 import type { Firestore } from 'firebase-admin/firestore';
 import functionsTest from 'firebase-functions-test';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { startWorker } from '../../functions/src/local/worker';
-import { createMailer } from '../../functions/src/mail/transport';
+import { afterAll, describe, expect, it } from 'vitest';
 import { rebuildRoster, rebuildRostersOf } from '../../functions/src/rosters/rebuildRoster';
-import { eventually, storedEvent, useAdminDb } from '../db/appDb';
+import { storedEvent, useAdminDb } from '../db/appDb';
 import { uniqueProjectId } from '../support/emulators';
-import { closedPort } from '../support/smtpCatcher';
 
 const projectId = uniqueProjectId('rosters');
 const admin = useAdminDb(projectId);
@@ -116,48 +114,5 @@ describe('the roster Cloud Functions (wrapped with firebase-functions-test)', ()
     await onPresenterWritten({ params: { presenterId: 'p-lin' }, data: functions.makeChange(before, after) });
     expect((await rosterOf(db, 'spring'))?.companies['p-lin']).toBe('Chen Diagnostics Ltd');
     expect(await rosterOf(db, 'autumn')).toBeUndefined();
-  });
-});
-
-describe('the local worker', () => {
-  const cleanups: (() => Promise<void> | void)[] = [];
-  afterEach(async () => {
-    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-  });
-
-  it('builds every roster at start, and follows rounds, companies and deleted events', async () => {
-    const db = admin();
-    await seed(db);
-    // No mail is sent here: the mailer points at a closed port.
-    const mail = createMailer({
-      host: '127.0.0.1',
-      port: await closedPort(),
-      secure: false,
-      from: 'office@example.edu',
-      organisation: 'Office',
-    });
-    cleanups.push(() => mail.close());
-    const lines: string[] = [];
-    const worker = startWorker({ firestore: db, mail, log: (line) => lines.push(line) });
-    cleanups.push(() => worker.stop());
-
-    await eventually(async () => {
-      expect(await rosterOf(db, 'spring')).toEqual({ companies: { 'p-ada': 'PulseLoop', 'p-lin': 'Chen Diagnostics' } });
-      expect(await rosterOf(db, 'autumn')).toEqual({ companies: { 'p-sam': '' } });
-    }, 20_000);
-
-    await db.doc('presenters/p-sam').update({ company: 'Rivera Robotics' });
-    await eventually(async () => expect((await rosterOf(db, 'autumn'))?.companies['p-sam']).toBe('Rivera Robotics'), 20_000);
-
-    await db.doc('events/autumn').update({ 'rounds.round_1': [SAM, LIN] });
-    await eventually(
-      async () =>
-        expect(await rosterOf(db, 'autumn')).toEqual({ companies: { 'p-sam': 'Rivera Robotics', 'p-lin': 'Chen Diagnostics' } }),
-      20_000,
-    );
-
-    await db.doc('events/spring').delete();
-    await eventually(async () => expect(await rosterOf(db, 'spring')).toBeUndefined(), 20_000);
-    expect(lines).toContain('Roster of event spring deleted (the event is gone)');
   });
 });

@@ -7,7 +7,8 @@
 // a file that checks the official emulator's behaviour turns that off for its project
 // (tests/support/projectIndexes.ts). A browser's downloads need their bucket's CORS configuration
 // as in production: every bucket starts with storage.cors.json, and a browser test adds the origin
-// it serves the app from (tests/support/bucketCors.ts).
+// it serves the app from (tests/support/bucketCors.ts). The Cloud Functions are built when their
+// sources are newer than functions/lib.
 
 type Stop = () => Promise<void>;
 
@@ -37,6 +38,11 @@ export default async function setup(): Promise<Stop> {
     stops.push(() => authEmulator.close());
     process.env.FIREBASE_AUTH_EMULATOR_HOST = `127.0.0.1:${authEmulator.port}`;
   }
+
+  // The tests that need the server reactions run functions/lib in the Functions emulator
+  // (tests/support/reactions.ts): built here once, before any of them starts.
+  const { buildFunctionsIfStale } = await import('../../scripts/functions/emulator.js');
+  await buildFunctionsIfStale();
 
   return async () => {
     for (const stop of stops.reverse()) await stop();

@@ -1,9 +1,9 @@
-// The server reactions' one mail path (DECISIONS.md, "Result e-mails"; presenter
-// onboarding): SMTP through nodemailer, with the settings read under the same names everywhere. In
-// production they are the Functions params below (`firebase deploy` asks for the missing ones
-// or reads them from functions/.env; the password lives in Secret Manager); the local worker
-// reads the same names from its environment. Every mail the reactions send (invites, and later
-// the result e-mails) goes through a Mailer made here.
+// The server reactions' one mail path (DECISIONS.md, "Result e-mails"; docs/email.md): SMTP
+// through nodemailer, with the settings read under the same names everywhere. In production they
+// are the Functions params below (`firebase deploy` asks for the missing ones or reads them from
+// functions/.env; the password lives in Secret Manager); on this machine the Functions emulator
+// reads them from the run's .env.local and functions/.secret.local. Every mail the reactions send
+// (invites, the result e-mails) goes through a Mailer made here.
 
 import { defineBoolean, defineInt, defineSecret, defineString } from 'firebase-functions/params';
 import nodemailer from 'nodemailer';
@@ -66,23 +66,6 @@ export function mailSettingsFromParams(): MailSettings {
     from: mailParams.from.value(),
     organisation: mailParams.organisation.value() || DEFAULT_ORGANISATION_NAME,
     appUrl: appUrlOf(mailParams.appUrl.value(), process.env.GCLOUD_PROJECT),
-  };
-}
-
-/** The settings from the environment (the local worker), defaulting to a catcher on this machine. */
-export function mailSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): MailSettings {
-  const port = Number(env.SMTP_PORT || 1025);
-  if (!Number.isInteger(port) || port <= 0) throw new Error(`SMTP_PORT is not a port number: ${env.SMTP_PORT}`);
-  return {
-    host: env.SMTP_HOST || '127.0.0.1',
-    port,
-    secure: env.SMTP_SECURE === 'true',
-    user: env.SMTP_USER || undefined,
-    password: env.SMTP_USER ? env.SMTP_PASSWORD : undefined,
-    from: env.SMTP_FROM || 'innovation@example.edu',
-    organisation: env.ORGANISATION_NAME || DEFAULT_ORGANISATION_NAME,
-    // Vite's own address when `npm start` serves the app.
-    appUrl: withoutTrailingSlash(env.APP_URL || 'http://localhost:5173'),
   };
 }
 

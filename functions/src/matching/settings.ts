@@ -45,15 +45,3 @@ export function matchingSettingsFromParams(): MatchingSettings {
     },
   };
 }
-
-/** The settings from the environment (the local worker), with the demo defaults. */
-export function matchingSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): MatchingSettings {
-  return {
-    fallback: {
-      first_name: env.CONTACT_FIRST_NAME || DEFAULT_CONTACT_FIRST_NAME,
-      last_name: env.CONTACT_LAST_NAME || DEFAULT_CONTACT_LAST_NAME,
-      email: env.CONTACT_EMAIL || DEFAULT_CONTACT_EMAIL,
-      company: env.ORGANISATION_NAME || DEFAULT_ORGANISATION_NAME,
-    },
-  };
-}

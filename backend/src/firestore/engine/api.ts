@@ -44,6 +44,8 @@ export interface CommitEvent {
   /** RFC 3339 with microseconds; strictly increasing per database. */
   commitTime: string;
   changes: DocumentChange[];
+  /** A reset (the emulator's delete-all): listeners see the deletions; triggers do not fire for it. */
+  reset?: boolean;
 }
 
 export interface EngineOptions {

@@ -220,7 +220,12 @@ class Engine implements FirestoreEngine {
     }
     applyRecord(this.store, record, this.history);
     const version = BigInt(record.time);
-    const event: CommitEvent = { database: record.db, commitTime: time, changes };
+    const event: CommitEvent = {
+      database: record.db,
+      commitTime: time,
+      changes,
+      ...(record.t === 'reset' ? { reset: true } : {}),
+    };
     if (!this.journal) {
       this.emit(event, version);
       return;

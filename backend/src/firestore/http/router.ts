@@ -10,8 +10,10 @@ import { handleEmulator, type ProjectRules } from './emulator.js';
 import { handleIndexesEndpoint } from './indexesEndpoint.js';
 import type { IndexPolicy } from '../indexes/indexPolicy.js';
 import { answerPreflight, applyCors } from '../../shared/http.js';
+import type { TriggerRegistry } from '../triggers/registrations.js';
 import { sendError } from './io.js';
 import { handleRest } from './rest.js';
+import { handleTriggersEndpoint } from './triggersEndpoint.js';
 import { createWebChannelServer, type WebChannelOptions } from './webchannel.js';
 
 // CORS for the browser SDKs: WebChannel requests carry credentials (so `*` is refused and the
@@ -44,6 +46,8 @@ export interface FirestoreHttpDeps {
   indexes?: IndexPolicy;
   /** The folder exports and imports stay inside; absent = they are refused. */
   exportsDir?: string;
+  /** Takes the Functions emulator's trigger registrations, and counts each project's events queued; absent = no such endpoint. */
+  triggers?: { registry: TriggerRegistry; pending(project: string): number };
   log: (line: string) => void;
   /** WebChannel timings, for tests. */
   webChannel?: Omit<WebChannelOptions, 'engine' | 'log'>;
@@ -84,6 +88,12 @@ export function createFirestoreHttpHandler(deps: FirestoreHttpDeps): FirestoreHt
     }
     if (url.pathname.startsWith('/emulator/v1/') && (await handleEmulator(engine, req, res, url, deps))) return;
     if (deps.indexes && url.pathname.startsWith('/emulator/v1/') && (await handleIndexesEndpoint(deps.indexes, req, res, url)))
+      return;
+    if (
+      deps.triggers &&
+      url.pathname.startsWith('/emulator/v1/') &&
+      (await handleTriggersEndpoint(deps.triggers.registry, deps.triggers.pending, req, res, url))
+    )
       return;
     if (url.pathname === '/' && (req.method === 'GET' || req.method === 'HEAD')) {
       // What the official emulator answers at its root; start-up scripts probe it, and so does
