@@ -28,6 +28,13 @@ export interface WebChannelOptions {
   idleSessionMs?: number;
   /** A streaming backchannel is ended (the client reopens it) once this old. */
   streamRotateMs?: number;
+  /**
+   * At most this many backchannels of one browser are held open at once (see `BrowserPool`);
+   * past it the one held longest is ended, the client opening it again.
+   */
+  maxHeldPerBrowser?: number;
+  /** A backchannel is held at least this long before it is ended to make room for another. */
+  minHoldMs?: number;
 }
 
 export interface WebChannelServer {
@@ -44,11 +51,16 @@ interface OutArray {
 
 interface Backchannel {
   res: ServerResponse;
+  session: Session;
+  /** The browser it came from (Origin, User-Agent, address), or null for a non-browser client. */
+  browser: string | null;
   streaming: boolean;
   /** Highest array id written to this response. */
   lastId: number;
   bytes: number;
   openedAt: number;
+  /** Ends it to make room for a newer backchannel of the same browser. */
+  yieldTimer: NodeJS.Timeout | null;
   lastWriteAt: number;
   timer: NodeJS.Timeout | null;
 }
@@ -93,6 +105,17 @@ export function createWebChannelServer(options: WebChannelOptions): WebChannelSe
   // connection (a phone off the Wi-Fi) holds its session until the backchannel ends. Rotating
   // each minute bounds both.
   const streamRotateMs = options.streamRotateMs ?? 60_000;
+  // A browser opens at most six HTTP/1.1 connections to one host (Chrome, Firefox, Safari), and
+  // each of its channels holds one for its backchannel: with six channels open in a page or in
+  // tabs sharing a profile (a room display, a control screen and a third tab; a test opening
+  // several clients), every further request (a write, a new listen's handshake) queued in the
+  // browser until a held backchannel ended, up to streamRotateMs later. Google's servers speak
+  // HTTP/2, where the streams share one connection, so production never shows this. Holding at
+  // most a few of one browser's backchannels at once (the one held longest is ended, and its
+  // client reopens it at once) leaves connections free for the other requests.
+  const maxHeldPerBrowser = options.maxHeldPerBrowser ?? 4;
+  const minHoldMs = options.minHoldMs ?? 1_000;
+  const heldByBrowser = new Map<string, Set<Backchannel>>();
   const sessions = new Map<string, Session>();
   let reaper: NodeJS.Timeout | null = null;
 
@@ -182,6 +205,13 @@ export function createWebChannelServer(options: WebChannelOptions): WebChannelSe
   function detach(session: Session, bc: Backchannel, end: boolean): void {
     if (bc.timer) clearInterval(bc.timer);
     bc.timer = null;
+    if (bc.yieldTimer) clearTimeout(bc.yieldTimer);
+    bc.yieldTimer = null;
+    if (bc.browser !== null) {
+      const held = heldByBrowser.get(bc.browser);
+      held?.delete(bc);
+      if (held?.size === 0) heldByBrowser.delete(bc.browser);
+    }
     if (session.backchannel === bc) session.backchannel = null;
     session.lastSeen = Date.now();
     session.backchannelSeenAt = Date.now();
@@ -366,12 +396,15 @@ export function createWebChannelServer(options: WebChannelOptions): WebChannelSe
     const streaming = params.get('CI') === '0';
     const bc: Backchannel = {
       res,
+      session,
+      browser: browserOf(req),
       streaming,
       lastId: Number.isFinite(aid) ? aid : 0,
       bytes: 0,
       openedAt: Date.now(),
       lastWriteAt: Date.now(),
       timer: null,
+      yieldTimer: null,
     };
     session.backchannel = bc;
     session.lastSeen = Date.now();
@@ -384,6 +417,7 @@ export function createWebChannelServer(options: WebChannelOptions): WebChannelSe
       // Bytes at once: the client's buffering-proxy detection switches to long-polling otherwise.
       flush(session, true);
       if (session.backchannel !== bc) return;
+      hold(bc);
       bc.timer = setInterval(() => {
         if (Date.now() - bc.lastWriteAt >= noopIntervalMs - 5) flush(session, true);
       }, noopIntervalMs);
@@ -397,8 +431,39 @@ export function createWebChannelServer(options: WebChannelOptions): WebChannelSe
     // An idle long-poll is held until data comes, and never ends empty (the client calls that
     // NO_DATA and gives up on the channel).
     const requested = Number(params.get('TO'));
-    const hold = Number.isFinite(requested) && requested > 0 ? Math.min(requested, longPollHoldMs) : longPollHoldMs;
-    bc.timer = setTimeout(() => flush(session, true), hold);
+    const holdMs = Number.isFinite(requested) && requested > 0 ? Math.min(requested, longPollHoldMs) : longPollHoldMs;
+    bc.timer = setTimeout(() => flush(session, true), holdMs);
+    hold(bc);
+  }
+
+  /** Counts `bc` among its browser's held backchannels, ending the longest held past the limit. */
+  function hold(bc: Backchannel): void {
+    if (bc.browser === null) return;
+    let held = heldByBrowser.get(bc.browser);
+    if (!held) {
+      held = new Set();
+      heldByBrowser.set(bc.browser, held);
+    }
+    held.add(bc);
+    makeRoom(held);
+  }
+
+  function makeRoom(held: Set<Backchannel>): void {
+    const waiting = [...held].filter((b) => b.yieldTimer === null);
+    // A Set iterates in insertion order: the first are the longest held.
+    for (const oldest of waiting.slice(0, Math.max(0, waiting.length - maxHeldPerBrowser))) {
+      const due = oldest.openedAt + minHoldMs - Date.now();
+      oldest.yieldTimer = setTimeout(() => yieldBackchannel(oldest), Math.max(0, due));
+    }
+  }
+
+  /** Ends a held backchannel as a completed one (a noop when it sent nothing): its client reopens it. */
+  function yieldBackchannel(bc: Backchannel): void {
+    bc.yieldTimer = null;
+    const { session } = bc;
+    if (session.backchannel !== bc || !isWritable(bc.res)) return;
+    flush(session, bc.bytes === 0);
+    if (session.backchannel === bc) detach(session, bc, true);
   }
 
   function identityFromHeaders(encoded: string | null): Identity {
@@ -494,6 +559,16 @@ function plain(res: ServerResponse, status: number, text: string): void {
 function unknownSid(res: ServerResponse): void {
   // The client looks for "Unknown SID" past the start of a 400 body, then opens a new channel.
   plain(res, 400, 'Error: Unknown SID');
+}
+
+/**
+ * Which browser a request came from, for its connection limit: a browser names its page's origin
+ * on a cross-origin request, which every channel of a web app is (the backend is another host).
+ */
+function browserOf(req: IncomingMessage): string | null {
+  const origin = req.headers.origin;
+  if (!origin) return null;
+  return `${req.socket.remoteAddress ?? ''} ${origin} ${req.headers['user-agent'] ?? ''}`;
 }
 
 function isWritable(res: ServerResponse): boolean {

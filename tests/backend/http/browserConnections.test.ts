@@ -1,0 +1,120 @@
+// A browser holds at most six HTTP/1.1 connections to one host, and every WebChannel it opens
+// holds one for its backchannel: the backend holds only a few of one browser's backchannels at
+// once, ending the one held longest (as a complete response, which its client reopens), so the
+// browser's writes and new listens are never queued behind held backchannels.
+
+import http from 'node:http';
+import { afterEach, describe, expect, it } from 'vitest';
+import { form, parseFrames, startTestServer, type TestServer } from './support.js';
+
+const DB = 'projects/demo-conn/databases/(default)';
+const ORIGIN = 'http://127.0.0.1:5000';
+const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0';
+
+interface HeldBackchannel {
+  /** Everything received so far. */
+  text: () => string;
+  /** Resolves with the whole body when the server ends the response. */
+  ended: Promise<string>;
+  ok: () => boolean;
+  close: () => void;
+}
+
+describe('WebChannel backchannels of one browser', () => {
+  let server: TestServer | undefined;
+  afterEach(async () => {
+    await server?.close();
+    server = undefined;
+  });
+
+  const url = (query: Record<string, string>) =>
+    `${server?.url}/google.firestore.v1.Firestore/Listen/channel?${new URLSearchParams({ VER: '8', database: DB, ...query })}`;
+
+  /** Opens a Listen session (the handshake, as the web SDK sends it); returns its SID. */
+  async function openSession(headers: Record<string, string>): Promise<string> {
+    const res = await fetch(url({ RID: '1', CVER: '22' }), {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+      body: form({ headers: 'Authorization:Bearer owner\r\n', count: '0', ofs: '0' }),
+    });
+    const [arrays] = parseFrames(await res.text()) as [unknown[][]];
+    return (arrays[0] as [number, [string, string]])[1][1];
+  }
+
+  /** A backchannel GET on a connection of its own, read as it arrives. */
+  function backchannel(sid: string, mode: 'streaming' | 'long-poll', headers: Record<string, string>): HeldBackchannel {
+    let body = '';
+    let done = false;
+    const request = http.get(url({ SID: sid, RID: 'rpc', AID: '0', CI: mode === 'streaming' ? '0' : '1', TYPE: 'xmlhttp' }), {
+      headers,
+      agent: false,
+    });
+    const ended = new Promise<string>((resolve, reject) => {
+      request.on('response', (res) => {
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (body += chunk));
+        res.on('end', () => {
+          done = true;
+          resolve(body);
+        });
+      });
+      request.on('error', reject);
+    });
+    ended.catch(() => {});
+    return { text: () => body, ended, ok: () => !done, close: () => request.destroy() };
+  }
+
+  async function until(check: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (!check()) {
+      if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+
+  for (const mode of ['streaming', 'long-poll'] as const) {
+    it(`a fifth ${mode} backchannel of one browser ends the one held longest, as a complete response`, async () => {
+      server = await startTestServer({ webChannel: { minHoldMs: 100, longPollHoldMs: 60_000 } });
+      const browser = { origin: ORIGIN, 'user-agent': CHROME };
+      const held: HeldBackchannel[] = [];
+      for (let i = 0; i < 4; i++) {
+        held.push(backchannel(await openSession(browser), mode, browser));
+        // In order: the first is the one held longest.
+        const current = held[i] as HeldBackchannel;
+        await until(() => server?.requests.filter((r) => r.startsWith('GET')).length === i + 1, 'the GET');
+        if (mode === 'streaming') await until(() => current.text().includes('noop'), 'the first bytes');
+      }
+      const fifth = backchannel(await openSession(browser), mode, browser);
+
+      // The first ends with well-framed arrays the client reads (a noop when it had nothing).
+      const first = held[0] as HeldBackchannel;
+      await until(() => !first.ok(), 'the first backchannel to end');
+      const body = await first.ended;
+      const arrays = parseFrames(body).flat() as [number, string[]][];
+      expect(arrays.length).toBeGreaterThan(0);
+      expect(arrays.at(-1)?.[1]).toEqual(['noop']);
+      // The other four stay held: they still answer as open responses once the first has ended.
+      expect(held.slice(1).map((b) => b.ok())).toEqual([true, true, true]);
+      expect(fifth.ok()).toBe(true);
+      for (const b of [...held, fifth]) b.close();
+    });
+  }
+
+  it("another browser's backchannels, and a client that is no browser, are held as long as ever", async () => {
+    server = await startTestServer({ webChannel: { minHoldMs: 100, longPollHoldMs: 60_000 } });
+    const phone = { origin: ORIGIN, 'user-agent': 'Mozilla/5.0 (Linux; Android 14) Chrome/140.0 Mobile' };
+    const laptop = { origin: ORIGIN, 'user-agent': CHROME };
+    const node = {};
+    const others = [
+      ...(await Promise.all([0, 1, 2].map(async () => backchannel(await openSession(phone), 'long-poll', phone)))),
+      ...(await Promise.all([0, 1].map(async () => backchannel(await openSession(node), 'long-poll', node)))),
+    ];
+    await until(() => server?.requests.filter((r) => r.startsWith('GET')).length === 5, 'the five GETs');
+    // The laptop crowds its own connections: its first backchannel is ended, no one else's.
+    const laptops: HeldBackchannel[] = [];
+    for (let i = 0; i < 5; i++) laptops.push(backchannel(await openSession(laptop), 'long-poll', laptop));
+    await until(() => !(laptops[0] as HeldBackchannel).ok(), "the laptop's first backchannel to end");
+    expect(others.map((b) => b.ok())).toEqual([true, true, true, true, true]);
+    for (const b of [...others, ...laptops]) b.close();
+  });
+});
