@@ -117,4 +117,31 @@ describe('WebChannel backchannels of one browser', () => {
     expect(others.map((b) => b.ok())).toEqual([true, true, true, true, true]);
     for (const b of [...others, ...laptops]) b.close();
   });
+
+  it("the emulator's channels endpoint counts a database's sessions and held backchannels per User-Agent", async () => {
+    server = await startTestServer({ webChannel: { longPollHoldMs: 60_000 } });
+    const laptop = { origin: ORIGIN, 'user-agent': CHROME };
+    const phone = { origin: ORIGIN, 'user-agent': 'Mozilla/5.0 (Linux; Android 14) Chrome/140.0 Mobile' };
+    const counts = async () => {
+      const res = await fetch(`${server?.url}/emulator/v1/projects/demo-conn/databases/(default)/channels`);
+      expect(res.status).toBe(200);
+      return (await res.json()) as unknown;
+    };
+    const held = backchannel(await openSession(laptop), 'long-poll', laptop);
+    await openSession(laptop);
+    await openSession(phone);
+    await until(() => server?.requests.some((r) => r.startsWith('GET')) === true, 'the GET');
+    expect(await counts()).toEqual({
+      sessions: 3,
+      backchannels: 1,
+      byUserAgent: { [CHROME]: { sessions: 2, backchannels: 1 }, [phone['user-agent']]: { sessions: 1, backchannels: 0 } },
+    });
+    // The page goes away: its backchannel is released at once (its session when it is reaped).
+    held.close();
+    const deadline = Date.now() + 10_000;
+    while (((await counts()) as { backchannels: number }).backchannels !== 0) {
+      if (Date.now() > deadline) throw new Error('The backchannel was not released');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  });
 });

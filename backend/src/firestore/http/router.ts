@@ -9,7 +9,7 @@ import { ApiError, toApiError } from '../errors.js';
 import { handleEmulator, type ProjectRules } from './emulator.js';
 import { handleIndexesEndpoint } from './indexesEndpoint.js';
 import type { IndexPolicy } from '../indexes/indexPolicy.js';
-import { answerPreflight, applyCors } from '../../shared/http.js';
+import { answerPreflight, applyCors, sendJson } from '../../shared/http.js';
 import type { TriggerRegistry } from '../triggers/registrations.js';
 import { sendError } from './io.js';
 import { handleRest } from './rest.js';
@@ -37,6 +37,8 @@ const EXPOSED_HEADERS = ['X-HTTP-Session-Id', 'X-Client-Wire-Protocol', 'X-HTTP-
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 
 const CHANNEL_PATH = /^\/google\.firestore\.v1\.Firestore\/(Listen|Write)\/channel$/;
+/** A database's WebChannel sessions and held backchannels: what a page's channels hold here. */
+const CHANNELS_PATH = /^\/emulator\/v1\/projects\/([^/]+)\/databases\/([^/]+)\/channels$/;
 
 export interface FirestoreHttpDeps {
   engine: FirestoreEngine;
@@ -84,6 +86,11 @@ export function createFirestoreHttpHandler(deps: FirestoreHttpDeps): FirestoreHt
     }
     if (url.pathname.startsWith('/v1/')) {
       await handleRest(engine, req, res, url);
+      return;
+    }
+    const channelsOf = CHANNELS_PATH.exec(url.pathname);
+    if (channelsOf && req.method === 'GET') {
+      sendJson(res, 200, channels.channelsOf(`projects/${channelsOf[1]}/databases/${decodeURIComponent(channelsOf[2] ?? '')}`));
       return;
     }
     if (url.pathname.startsWith('/emulator/v1/') && (await handleEmulator(engine, req, res, url, deps))) return;

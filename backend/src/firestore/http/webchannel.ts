@@ -42,6 +42,15 @@ export interface WebChannelServer {
   /** Ends every session (server shutdown). */
   close(): void;
   sessionCount(): number;
+  /** A database's open sessions and the backchannels held for them (the emulator's channels endpoint). */
+  channelsOf(database: string): ChannelCounts;
+}
+
+export interface ChannelCounts {
+  sessions: number;
+  backchannels: number;
+  /** The same, per User-Agent of the client that opened the session ('' for none). */
+  byUserAgent: Record<string, { sessions: number; backchannels: number }>;
 }
 
 interface OutArray {
@@ -68,6 +77,10 @@ interface Backchannel {
 interface Session {
   sid: string;
   method: ChannelMethod;
+  /** The channel URL's database ('' when it named none). */
+  database: string;
+  /** The User-Agent of its handshake ('' for none). */
+  userAgent: string;
   stream: { request(msg: unknown): void; close(): void } | null;
   nextArrayId: number;
   /** Arrays not yet acknowledged by the client (AID); re-sent on a new backchannel. */
@@ -262,7 +275,7 @@ export function createWebChannelServer(options: WebChannelOptions): WebChannelSe
       return;
     }
     if (!sid) {
-      handshake(res, method, params, body, range);
+      handshake(res, method, params, body, range, req.headers['user-agent'] ?? '');
       return;
     }
     const session = sessions.get(sid);
@@ -287,11 +300,15 @@ export function createWebChannelServer(options: WebChannelOptions): WebChannelSe
     params: URLSearchParams,
     body: URLSearchParams,
     range: MessageRange,
+    userAgent: string,
   ): void {
     const sid = randomBytes(16).toString('base64url');
+    const database = params.get('database') ?? '';
     const session: Session = {
       sid,
       method,
+      database,
+      userAgent,
       stream: null,
       nextArrayId: 1,
       outbox: [],
@@ -312,7 +329,6 @@ export function createWebChannelServer(options: WebChannelOptions): WebChannelSe
     };
 
     try {
-      const database = params.get('database') ?? '';
       if (!/^projects\/[^/]+\/databases\/[^/]+$/.test(database)) {
         throw new ApiError('INVALID_ARGUMENT', 'The channel URL needs database=projects/{project}/databases/{database}.');
       }
@@ -497,6 +513,19 @@ export function createWebChannelServer(options: WebChannelOptions): WebChannelSe
       reaper = null;
     },
     sessionCount: () => sessions.size,
+    channelsOf(database) {
+      const counts: ChannelCounts = { sessions: 0, backchannels: 0, byUserAgent: {} };
+      for (const session of sessions.values()) {
+        if (session.database !== database) continue;
+        const agent = (counts.byUserAgent[session.userAgent] ??= { sessions: 0, backchannels: 0 });
+        const held = session.backchannel !== null ? 1 : 0;
+        counts.sessions++;
+        counts.backchannels += held;
+        agent.sessions++;
+        agent.backchannels += held;
+      }
+      return counts;
+    },
   };
 }
 
