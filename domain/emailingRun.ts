@@ -28,6 +28,10 @@ export type EmailingCounts = {
   failed: number;
   /** Recipients of the event's result mails. */
   total: number;
+  /** Named in the final matches but not mailed: never rated, or left out in the review (domain/resultMailGuard.ts). */
+  left_out?: number;
+  /** Due, but appeared after the admin's review: reported, not mailed. */
+  not_reviewed?: number;
 };
 
 /** The event's fields that decide whether e-mailing is due. */

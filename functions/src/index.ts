@@ -11,6 +11,8 @@ import { logger } from 'firebase-functions/logger';
 import { onSchedule } from 'firebase-functions/scheduler';
 import { raisedReactions, reactionsFor } from '../../domain/reactions.js';
 import { eventRosterChanged, presenterRosterChanged } from '../../domain/roster.js';
+import { reviewDue } from '../../domain/emailReview.js';
+import { reviewRecipients } from './emails/recipientReview.js';
 import { inviteMailDecision, sendInviteMail } from './invites/sendInviteMail.js';
 import { createMailer, mailParams, mailSettingsFromParams, type Mailer } from './mail/transport.js';
 import { dispatchReaction } from './reactions.js';
@@ -79,6 +81,35 @@ export const onInviteWritten = onDocumentWritten(
       logger.warn(`The invite e-mail failed after ${outcome.attempts} attempts: ${outcome.reason}`, { inviteId });
     } else if (outcome.state === 'sent') {
       logger.info(`The invite e-mail was sent (${outcome.messageId}).`, { inviteId, attempts: outcome.attempts });
+    }
+  },
+);
+
+/** An admin's Send Emails asks for the recipients review first: the server answers with the list and previews. */
+export const onEmailReviewWritten = onDocumentWritten(
+  {
+    document: 'email_reviews/{eventId}',
+    region: REGION,
+    // Reads the event's matches and answers and renders two mails: small and quick.
+    memory: '512MiB',
+    timeoutSeconds: 120,
+    maxInstances: 10,
+    // A failure is written on the review and the admin asks again.
+    retry: false,
+    // The mail settings (their password among them) name the organisation and the app in the previews.
+    secrets: [mailParams.password],
+  },
+  async (event) => {
+    const after = event.data?.after;
+    // The answer it writes triggers this again and needs nothing.
+    if (!after?.exists || !reviewDue(after.data())) return;
+    const eventId = event.params.eventId;
+    const mail = createMailer(mailSettingsFromParams());
+    try {
+      const outcome = await reviewRecipients(firestore(), eventId, mail);
+      if (outcome.state === 'failed') logger.warn(`The recipients review failed: ${outcome.reason}`, { eventId });
+    } finally {
+      mail.close();
     }
   },
 );

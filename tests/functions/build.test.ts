@@ -156,6 +156,7 @@ describe('the built functions', () => {
       const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8'));
       fs.rmSync(folder, { recursive: true, force: true });
       expect(Object.keys(manifest.endpoints).sort()).toEqual([
+        'onEmailReviewWritten',
         'onEventUpdated',
         'onEventWritten',
         'onInviteWritten',
@@ -182,6 +183,16 @@ describe('the built functions', () => {
         eventTrigger: {
           eventType: 'google.cloud.firestore.document.v1.written',
           eventFilterPathPatterns: { document: 'invites/{inviteId}' },
+          retry: false,
+        },
+      });
+      expect(manifest.endpoints.onEmailReviewWritten).toMatchObject({
+        platform: 'gcfv2',
+        region: ['us-central1'],
+        timeoutSeconds: 120,
+        eventTrigger: {
+          eventType: 'google.cloud.firestore.document.v1.written',
+          eventFilterPathPatterns: { document: 'email_reviews/{eventId}' },
           retry: false,
         },
       });
@@ -254,7 +265,14 @@ describe('the built functions', () => {
           .split('\n')
           .map((line) => JSON.parse(line) as Record<string, unknown>);
         expect(loaded).toEqual({
-          exports: ['onEventUpdated', 'onEventWritten', 'onInviteWritten', 'onPresenterWritten', 'sweepReactions'],
+          exports: [
+            'onEmailReviewWritten',
+            'onEventUpdated',
+            'onEventWritten',
+            'onInviteWritten',
+            'onPresenterWritten',
+            'sweepReactions',
+          ],
           type: 'function',
         });
         expect(logged).toEqual([

@@ -27,6 +27,7 @@ import {
   OFFICE,
   OTHER_EVENT,
   RUN_TIMES,
+  setAnswer,
   setMailParams,
   storedEventData,
 } from './reactionFixtures';
@@ -74,8 +75,9 @@ function mailer(port: number): Mailer {
 
 /**
  * The spring session's results as matching wrote them: Ada matched Kim and Lee, Lin matched Lee,
- * and nobody matched Sam (the innovation office is his match). The autumn session's Ada matched
- * Noa, who must get no mail from the spring session.
+ * and nobody matched Sam (the innovation office is his match); Kim and Lee rated during the
+ * session, as matched providers have (a provider who never rated gets no mail). The autumn
+ * session's Ada matched Noa, who must get no mail from the spring session.
  */
 async function seed(db: Firestore, { requested = true } = {}): Promise<void> {
   const batch = db.batch();
@@ -91,6 +93,8 @@ async function seed(db: Firestore, { requested = true } = {}): Promise<void> {
     finalMatch(OTHER_EVENT, ADA, [['prov-noa', NOA]]),
   ];
   for (const match of matches) batch.set(db.collection('final_matches').doc(`${match.event_id}_${match.presenter_id}`), match);
+  setAnswer(batch, db, EVENT, ['prov-kim', 'p-ada', 'q-team', 5, null]);
+  setAnswer(batch, db, EVENT, ['prov-lee', 'p-lin', 'q-team', 4, null]);
   await batch.commit();
 }
 

@@ -168,6 +168,19 @@ const finalMatch = adaFinalMatch('ev1', {
 
 const emailSend = { event_id: 'ev1', role: 'provider', email: 'alice@example.com', state: 'sent', attempts: 1 };
 /** An event's roster (domain/roster.ts): each presenter's company, for the public room display. */
+/** The server's answer to a recipients review request, with the list only it may write. */
+const emailReview = {
+  requested_at: AT,
+  requested_by: ADMIN,
+  state: 'ready',
+  review_id: 'review-1',
+  at: AT,
+  recipients: [{ role: 'provider', email: 'alice@example.com', first_name: 'Alice', last_name: 'Ng' }],
+  left_out: [],
+  raters: 1,
+  presenters: 1,
+  limit: 2,
+};
 const roster = { companies: { 'p-ada': 'PulseLoop', 'p-lin': 'Chen Diagnostics' } };
 
 const matchReasons = {
@@ -532,6 +545,61 @@ export function matrixGroups(backdoor: Backdoor): MatrixGroup[] {
       target: 'email_sends',
       documents: { 'email_sends/s1': emailSend },
       rows: serverRecords('email_sends', 's1', emailSend, NOBODY, backdoor),
+    },
+    {
+      // The recipients review before result e-mails (participants' addresses): an admin asks for
+      // it and confirms the server's answer; the list itself is the server's alone.
+      target: 'email_reviews',
+      documents: { 'events/ev1': storedEvent, 'email_reviews/ev1': emailReview },
+      rows: [
+        { operation: 'get', allowed: ADMIN_ONLY, attempt: (a) => getDoc(doc(a.db, 'email_reviews', 'ev1')) },
+        listRow('email_reviews', ADMIN_ONLY),
+        {
+          operation: 'ask for a review (the server’s time, their uid)',
+          allowed: ADMIN_ONLY,
+          attempt: (a) =>
+            setDoc(doc(a.db, 'email_reviews', 'ev1'), { requested_at: serverTimestamp(), requested_by: a.uid ?? 'anyone' }),
+          after: () => backdoor.seed({ 'email_reviews/ev1': emailReview }),
+        },
+        {
+          operation: 'forge a ready list with a recipient of their own',
+          allowed: NOBODY,
+          attempt: (a) =>
+            updateDoc(doc(a.db, 'email_reviews', 'ev1'), {
+              recipients: [{ role: 'provider', email: 'stranger@example.com', first_name: 'S', last_name: 'T' }],
+            }),
+          after: () => backdoor.seed({ 'email_reviews/ev1': emailReview }),
+        },
+        {
+          operation: 'confirm the answer, leaving an address out',
+          allowed: ADMIN_ONLY,
+          attempt: (a) =>
+            updateDoc(doc(a.db, 'email_reviews', 'ev1'), {
+              confirmed: {
+                review_id: 'review-1',
+                excluded: [{ role: 'provider', email: 'alice@example.com' }],
+                at: serverTimestamp(),
+                by: a.uid ?? 'anyone',
+              },
+            }),
+          after: () => backdoor.seed({ 'email_reviews/ev1': emailReview }),
+        },
+        {
+          operation: 'confirm an answer that is not the stored one',
+          allowed: NOBODY,
+          attempt: (a) =>
+            updateDoc(doc(a.db, 'email_reviews', 'ev1'), {
+              confirmed: { review_id: 'review-0', excluded: [], at: serverTimestamp(), by: a.uid ?? 'anyone' },
+            }),
+          after: () => backdoor.seed({ 'email_reviews/ev1': emailReview }),
+        },
+        {
+          operation: 'delete',
+          allowed: ADMIN_ONLY,
+          attempt: (a) => deleteDoc(doc(a.db, 'email_reviews', 'ev1')),
+          after: () => backdoor.seed({ 'email_reviews/ev1': emailReview }),
+        },
+      ],
     },
     {
       // Why each match was made: how each provider rated the presenter, private as answers are

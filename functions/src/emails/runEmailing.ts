@@ -7,8 +7,10 @@
 // email_sends/{eventId}_{key} (queued, then sent with the Message-ID or failed with the reason):
 // a recipient already sent to is skipped, so pressing Send Emails again, or after a failed run,
 // sends only what was not sent. When the event shares feedback, each presenter's mail
-// sums up the feedback matching wrote them and links to its page. The Cloud Function and the
-// local worker both run this.
+// sums up the feedback matching wrote them and links to its page. Before anything is sent the
+// guard (domain/resultMailGuard.ts) leaves out providers who never rated, cuts the list to what
+// the admin reviewed and refuses a run over the event's limit. The Cloud Function and the local
+// worker both run this.
 
 import { createHash, randomUUID } from 'node:crypto';
 import { FieldValue, Timestamp, type DocumentData, type DocumentReference, type Firestore } from 'firebase-admin/firestore';
@@ -25,10 +27,19 @@ import {
   type EmailingStatus,
   type ResultRecipient,
 } from '../../../domain/emailingRun.js';
+import {
+  applyReview,
+  ceilingRefusal,
+  guardResultRecipients,
+  roundPresenterIds,
+  type GuardedRecipients,
+  type ReviewedRun,
+} from '../../../domain/resultMailGuard.js';
 import type { RenderedMail } from '../mail/inviteMail.js';
 import type { MailMessage, Mailer } from '../mail/transport.js';
 import { renderPresenterResultMail } from './presenterResultMail.js';
 import { renderProviderResultMail } from './providerResultMail.js';
+import { confirmedReview, eventRatings } from './guardReads.js';
 import type { ResultMailEvent } from './resultMails.js';
 import { contactDetails, millis, record, text } from '../values.js';
 
@@ -168,7 +179,10 @@ interface RunResult {
 
 type Delivery = { state: 'sent'; now: boolean } | { state: 'failed'; reason: string };
 
-/** Reads the event's final matches and sends every recipient's mail not yet sent, a few at a time. */
+/**
+ * Reads the event's final matches, applies the guard and the admin's review, and sends every
+ * recipient's mail not yet sent, a few at a time; a run over the event's limit sends nothing.
+ */
 async function sendResultMails(
   firestore: Firestore,
   eventId: string,
@@ -177,18 +191,25 @@ async function sendResultMails(
   runId: string,
 ): Promise<RunResult> {
   const matches = await firestore.collection('final_matches').where('event_id', '==', eventId).get();
-  const recipients = resultRecipients(matches.docs.map((doc) => finalMatchOf(doc.data())));
-  if (recipients.length === 0) {
+  const finals = matches.docs.map((doc) => finalMatchOf(doc.data()));
+  if (resultRecipients(finals).length === 0) {
     return {
       counts: { sent: 0, failed: 0, total: 0 },
       sentNow: 0,
       reason: 'The event has no final matches to mail: run matching first.',
     };
   }
-  const mailEvent: ResultMailEvent = {
-    title: text(event.title),
-    normalLogo: typeof event.normalLogo === 'string' && event.normalLogo ? event.normalLogo : null,
-  };
+  const guarded = guardResultRecipients(finals, await eventRatings(firestore, eventId), roundPresenterIds(record(event.rounds)));
+  const review = await confirmedReview(firestore, eventId);
+  const run: ReviewedRun = review
+    ? applyReview(guarded.recipients, review)
+    : { send: guarded.recipients, notReviewed: [], excluded: [] };
+  const recipients = run.send;
+  const refusal = ceilingRefusal(recipients.length, guarded);
+  if (refusal)
+    return { counts: reportCounts({ sent: 0, failed: 0, total: recipients.length }, guarded, run), sentNow: 0, reason: refusal };
+
+  const mailEvent = resultMailEvent(event);
   const feedback = event.share_feedback === true ? await feedbackByEmail(firestore, eventId, matches.docs, mailer) : null;
 
   const deliveries = await inLanes(recipients, CONCURRENCY, (recipient) =>
@@ -196,7 +217,7 @@ async function sendResultMails(
   );
   const failures = deliveries.filter((delivery) => delivery.state === 'failed');
   const sent = deliveries.length - failures.length;
-  const counts = { sent, failed: failures.length, total: recipients.length };
+  const counts = reportCounts({ sent, failed: failures.length, total: recipients.length }, guarded, run);
   const sentNow = deliveries.filter((delivery) => delivery.state === 'sent' && delivery.now).length;
   const [first] = failures;
   return {
@@ -206,7 +227,25 @@ async function sendResultMails(
   };
 }
 
-type PresenterFeedbackMail = { questions: QuestionFeedback[]; url: string | null };
+/** The run's counts, with who was left out and who appeared after the review when there are any. */
+function reportCounts(counts: EmailingCounts, guarded: GuardedRecipients, run: ReviewedRun): EmailingCounts {
+  const leftOut = guarded.leftOut.length + run.excluded.length;
+  return {
+    ...counts,
+    ...(leftOut > 0 ? { left_out: leftOut } : {}),
+    ...(run.notReviewed.length > 0 ? { not_reviewed: run.notReviewed.length } : {}),
+  };
+}
+
+/** The event as the result mails name it. */
+export function resultMailEvent(event: DocumentData): ResultMailEvent {
+  return {
+    title: text(event.title),
+    normalLogo: typeof event.normalLogo === 'string' && event.normalLogo ? event.normalLogo : null,
+  };
+}
+
+export type PresenterFeedbackMail = { questions: QuestionFeedback[]; url: string | null };
 
 /**
  * The feedback matching wrote for the event's presenters (events/{id}/feedback), by the presenter's
@@ -214,7 +253,7 @@ type PresenterFeedbackMail = { questions: QuestionFeedback[]; url: string | null
  * is known. Read as domain/feedback.ts stores it: a malformed question, or one of an unknown type,
  * is left out rather than failing the mails.
  */
-async function feedbackByEmail(
+export async function feedbackByEmail(
   firestore: Firestore,
   eventId: string,
   matches: { get(field: string): unknown }[],
@@ -234,7 +273,7 @@ async function feedbackByEmail(
   return byEmail;
 }
 
-function renderFor(
+export function renderFor(
   recipient: ResultRecipient,
   event: ResultMailEvent,
   organisation: string,
@@ -323,7 +362,7 @@ async function inLanes<T, R>(items: readonly T[], lanes: number, work: (item: T)
 }
 
 /** A stored final match read defensively: an admin may have written one by hand. */
-function finalMatchOf(data: DocumentData): FinalMatchDocument {
+export function finalMatchOf(data: DocumentData): FinalMatchDocument {
   const presenter = record(data.presenter_details);
   const presenterDetails: PresenterDetails = {
     ...contactDetails(presenter),
