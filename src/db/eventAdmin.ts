@@ -204,7 +204,7 @@ async function deleteEventFeedback(eventId: string): Promise<void> {
 
 /**
  * Deletes an event with its logos, its answers (responses), its final matches (DECISIONS.md) and
- * their reasons (match_reasons), the event document last: a deletion cut short leaves the event listed, and deleting it again
+ * their reasons (match_reasons) and its recipients review, the event document last: a deletion cut short leaves the event listed, and deleting it again
  * finishes the job.
  */
 export async function deleteEvent(eventId: string): Promise<void> {
@@ -214,5 +214,7 @@ export async function deleteEvent(eventId: string): Promise<void> {
   await deleteEventDocuments('match_reasons', eventId);
   await deleteEventFeedback(eventId);
   await deleteRaters(eventId);
+  // Its recipients review names participants' addresses.
+  await deleteDoc(doc(db, 'email_reviews', eventId));
   await deleteDoc(doc(eventsCollection, eventId));
 }

@@ -8,9 +8,11 @@
 import { waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Timestamp } from 'firebase-admin/firestore';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { storedEvent } from '../db/appDb';
 import { storedPresenter } from '../support/fixtures';
+import { startMailWorker } from '../support/mailWorker';
+import { ratedResults } from './support/finalMatches';
 import { renderApp, screen, useAppTestBed, useSignedInAdmin } from './support/appTestBed';
 
 const { projectId, adminDb } = useAppTestBed('app-event-control');
@@ -37,6 +39,15 @@ async function seedEvent(options: Parameters<typeof storedEvent>[0] = {}, extra:
   await adminDb()
     .doc('events/medtech')
     .set({ ...storedEvent({ rounds: { round_1: [ada, lin, sam], round_2: [] }, ...options }), ...extra });
+}
+
+/** The event's matches and answers, and the local worker that answers Send Emails' review. */
+async function seedResults() {
+  const batch = adminDb().batch();
+  for (const [path, data] of Object.entries(ratedResults('medtech'))) batch.set(adminDb().doc(path), data);
+  await batch.commit();
+  const worker = await startMailWorker(adminDb(), { from: 'innovation@example.edu', organisation: 'Innovation Office' });
+  onTestFinished(() => worker.stop());
 }
 
 async function openControl() {
@@ -253,11 +264,15 @@ describe('the event control screen', () => {
 
   it("asks before sending e-mails, then sets is_emailing and says 'Started emailing...'", async () => {
     await seedEvent();
+    await seedResults();
     const user = await openControl();
     await user.click(screen.getByRole('button', { name: 'Send Emails' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('Are you sure you want to send emails?')).toBeTruthy();
-    await user.click(within(dialog).getByRole('button', { name: 'Send Emails' }));
+    const send = within(dialog).getByRole('button', { name: 'Send Emails' });
+    // Send waits for the server's list of recipients.
+    await waitFor(() => expect(send).toHaveProperty('disabled', false), { timeout: 20_000 });
+    await user.click(send);
     expect(await screen.findByText('Started emailing...')).toBeTruthy();
     expect((await stored()).is_emailing).toBe(true);
   });
@@ -284,13 +299,16 @@ describe('the event control screen', () => {
   it("says 'Failed to start matching!' and 'Failed to start email!' when the server refuses, and marks controls not saved", async () => {
     // A document the rules refuse to update (a title longer than 200 characters): every write fails.
     await seedEvent({}, { title: 'x'.repeat(201) });
+    await seedResults();
     const user = await openControl();
     await user.click(screen.getByRole('button', { name: 'Start Matching' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Start Matching' }));
     expect(await screen.findByText('Failed to start matching!', {}, { timeout: 10_000 })).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await user.click(screen.getByRole('button', { name: 'Send Emails' }));
-    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Send Emails' }));
+    const send = within(await screen.findByRole('dialog')).getByRole('button', { name: 'Send Emails' });
+    await waitFor(() => expect(send).toHaveProperty('disabled', false), { timeout: 20_000 });
+    await user.click(send);
     expect(await screen.findByText('Failed to start email!', {}, { timeout: 10_000 })).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 

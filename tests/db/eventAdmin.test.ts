@@ -244,6 +244,19 @@ describe('deleteEvent', () => {
     expect((await db.collection(`events/${kept}/feedback`).get()).size).toBe(2);
   });
 
+  it("deletes the event's recipients review (it names participants' addresses), but not another event's", async () => {
+    const doomed = await createEvent(fields, {});
+    const kept = await createEvent(fields, {});
+    const db = adminDb();
+    const review = { requested_at: Timestamp.now(), requested_by: 'admin', state: 'ready', recipients: [] };
+    for (const eventId of [doomed, kept]) await db.doc(`email_reviews/${eventId}`).set(review);
+
+    await deleteEvent(doomed);
+
+    expect((await db.doc(`email_reviews/${doomed}`).get()).exists).toBe(false);
+    expect((await db.doc(`email_reviews/${kept}`).get()).exists).toBe(true);
+  });
+
   it('finishes a deletion that was cut short (the event still there, its logos already gone)', async () => {
     await storeEvent(adminDb(), 'e1');
     await seedAnswersAndMatches('e1', 5, 1);

@@ -1,7 +1,7 @@
 // The event control screen (/events/:eventId, the spec's sections 2, 4 and 8): the event followed
 // live, the status panel on the left and the running order on the right (stacked on narrow
-// screens), the Edit Event dialog, the confirms and toasts of Start Matching and Send Emails, the
-// keyboard shortcuts and the sync marker.
+// screens), the Edit Event dialog, the confirm of Start Matching and the recipients review of Send
+// Emails with their toasts, the keyboard shortcuts and the sync marker.
 
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
@@ -15,10 +15,14 @@ import { useOnline } from '../../../components/useOnline';
 import { timings } from '../../../config/constants';
 import { EventUnavailable } from '../../../components/EventUnavailable';
 import { useAdmin } from '../../../contexts/AdminContext';
-import { startEmailing, startMatching } from '../../../db/eventControl';
+import { currentAdminUid } from '../../../db/adminAuth';
+import { sendReviewedEmails } from '../../../db/emailReview';
+import { startMatching } from '../../../db/eventControl';
+import type { ReviewRecipient } from '../../../../domain/emailReview';
 import type { Event } from '../../../types/event';
 import { isPaused } from '../../../../domain/pitchTimer';
 import { EventFormDialog } from '../EventFormDialog';
+import { EmailReviewDialog } from './EmailReviewDialog';
 import { EventExport } from './EventExport';
 import { EventStatusPanel } from './EventStatusPanel';
 import { RoundManager } from './RoundManager';
@@ -30,7 +34,6 @@ export const controlMessages = {
   matchingConfirm: 'Are you sure you want to start matching?',
   matchingStarted: 'Started matching...',
   matchingFailed: 'Failed to start matching!',
-  emailsConfirm: 'Are you sure you want to send emails?',
   emailsStarted: 'Started emailing...',
   emailsFailed: 'Failed to start email!',
   notFound: 'This event does not exist. It may have been deleted.',
@@ -45,6 +48,7 @@ function ControlScreen({ event }: { event: Event }) {
   const { run, runTimer, state } = useControlSaves(event.id);
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState<Confirming>(null);
+  const [sending, setSending] = useState(false);
 
   const isOpen = event.isEventOpen;
   const timerPaused = event.timer ? isPaused(event.timer) : false;
@@ -57,27 +61,33 @@ function ControlScreen({ event }: { event: Event }) {
   });
 
   const confirm = useCallback(async () => {
-    const which = confirming;
     setConfirming(null);
-    const options = { autoClose: timings.adminToastMs };
-    if (which === 'matching') {
+    try {
+      await startMatching(event.id);
+      toast.success(controlMessages.matchingStarted, { autoClose: timings.adminToastMs });
+    } catch (error) {
+      console.warn('Matching could not be started.', error);
+      toast.error(controlMessages.matchingFailed, { autoClose: timings.adminToastMs });
+    }
+  }, [event.id]);
+
+  const send = useCallback(
+    async (reviewId: string, excluded: Pick<ReviewRecipient, 'role' | 'email'>[]) => {
+      const options = { autoClose: timings.adminToastMs };
+      setSending(true);
       try {
-        await startMatching(event.id);
-        toast.success(controlMessages.matchingStarted, options);
-      } catch (error) {
-        console.warn('Matching could not be started.', error);
-        toast.error(controlMessages.matchingFailed, options);
-      }
-    } else if (which === 'emails') {
-      try {
-        await startEmailing(event.id);
+        await sendReviewedEmails(event.id, reviewId, excluded, currentAdminUid() ?? '');
         toast.success(controlMessages.emailsStarted, options);
       } catch (error) {
         console.warn('E-mailing could not be started.', error);
         toast.error(controlMessages.emailsFailed, options);
+      } finally {
+        setSending(false);
+        setConfirming(null);
       }
-    }
-  }, [confirming, event.id]);
+    },
+    [event.id],
+  );
 
   return (
     <Stack spacing={2}>
@@ -105,11 +115,18 @@ function ControlScreen({ event }: { event: Event }) {
       </Box>
       <EventFormDialog open={editing} onClose={() => setEditing(false)} event={event} />
       <ConfirmDialog
-        open={confirming !== null}
-        title={confirming === 'emails' ? 'Send Emails' : 'Start Matching'}
-        question={confirming === 'emails' ? controlMessages.emailsConfirm : controlMessages.matchingConfirm}
-        confirmLabel={confirming === 'emails' ? 'Send Emails' : 'Start Matching'}
+        open={confirming === 'matching'}
+        title="Start Matching"
+        question={controlMessages.matchingConfirm}
+        confirmLabel="Start Matching"
         onConfirm={confirm}
+        onCancel={() => setConfirming(null)}
+      />
+      <EmailReviewDialog
+        open={confirming === 'emails'}
+        eventId={event.id}
+        busy={sending}
+        onSend={(reviewId, excluded) => void send(reviewId, excluded)}
         onCancel={() => setConfirming(null)}
       />
     </Stack>
