@@ -44,6 +44,11 @@ export interface GuardedRecipients {
   presenters: number;
   /** The most mails one run may send: raters plus presenters. */
   limit: number;
+  /**
+   * The account each recipient's sign-in link opens, by recipientKey: the presenter's document id,
+   * or the first (by id) of the provider profiles under the address that rated.
+   */
+  accounts: Map<string, string>;
 }
 
 /** The presenter ids of the event's rounds as stored, read defensively (hand-made data may hold anything). */
@@ -83,17 +88,34 @@ export function guardResultRecipients(
       idsByKey.set(key, (idsByKey.get(key) ?? new Set()).add(matched.provider_id));
     }
   }
+  const accounts = new Map<string, string>();
+  for (const match of matches) {
+    const key = recipientKey({ role: 'presenter', email: match.presenter_details.email });
+    if (match.presenter_id && !accounts.has(key)) accounts.set(key, match.presenter_id);
+  }
   const recipients: ResultRecipient[] = [];
   const leftOut: LeftOutRecipient[] = [];
   for (const recipient of resultRecipients(matches)) {
-    const ids = recipient.role === 'provider' ? [...(idsByKey.get(recipientKey(recipient)) ?? [])] : [];
-    if (recipient.role === 'provider' && !ids.some((id) => raters.has(id))) {
+    if (recipient.role === 'presenter') {
+      recipients.push(recipient);
+      continue;
+    }
+    const rated = [...(idsByKey.get(recipientKey(recipient)) ?? [])].filter((id) => raters.has(id)).sort();
+    if (rated[0] === undefined) {
       leftOut.push(leftOutOf(recipient, LEFT_OUT_REASONS.neverRated));
     } else {
       recipients.push(recipient);
+      accounts.set(recipientKey(recipient), rated[0]);
     }
   }
-  return { recipients, leftOut, raters: raters.size, presenters: presenterIds.size, limit: raters.size + presenterIds.size };
+  return {
+    recipients,
+    leftOut,
+    raters: raters.size,
+    presenters: presenterIds.size,
+    limit: raters.size + presenterIds.size,
+    accounts,
+  };
 }
 
 export function leftOutOf(recipient: ResultRecipient, reason: string): LeftOutRecipient {

@@ -3,6 +3,7 @@
 // may run more than once for one change and must be idempotent.
 
 import { getApp, getApps, initializeApp } from 'firebase-admin/app';
+import { getAuth } from 'firebase-admin/auth';
 import { getFirestore } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions/logger';
 import type { Reaction } from '../../domain/reactions.js';
@@ -19,7 +20,8 @@ export interface ReactionRequest {
 export type ReactionHandler = (request: ReactionRequest) => Promise<void>;
 
 /** The default Admin app's Firestore, the app made at the first invocation that needs it. */
-const firestore = () => getFirestore(getApps().some((app) => app.name === '[DEFAULT]') ? getApp() : initializeApp());
+const defaultApp = () => (getApps().some((app) => app.name === '[DEFAULT]') ? getApp() : initializeApp());
+const firestore = () => getFirestore(defaultApp());
 
 /** The handlers by reaction. */
 const handlers: Record<Reaction, ReactionHandler> = {
@@ -40,7 +42,8 @@ const handlers: Record<Reaction, ReactionHandler> = {
     // A mailer per run: its pooled connections close with the run rather than idle in the instance.
     const mailer = createMailer(mailSettingsFromParams());
     try {
-      const outcome = await runEmailing(firestore(), eventId, mailer);
+      // Auth binds each recipient's account to the address and makes the mails' sign-in links.
+      const outcome = await runEmailing(firestore(), eventId, mailer, { auth: getAuth(defaultApp()) });
       switch (outcome.state) {
         case 'done':
           return logger.info('Result e-mails done.', { eventId, sentNow: outcome.sentNow, ...outcome.counts });

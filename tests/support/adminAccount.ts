@@ -20,7 +20,7 @@ let signInProject: Promise<string> | undefined;
  * key, not a project, so the emulator serves it from its default project whatever project id the
  * test's app carries: read it off the audience of an anonymous sign-up's ID token.
  */
-function authProjectId(): Promise<string> {
+export function authProjectId(): Promise<string> {
   signInProject ??= (async () => {
     const { host, port } = authEmulator();
     const res = await fetch(`http://${host}:${port}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=test-api-key`, {

@@ -1,5 +1,6 @@
 // The provider's result e-mail (DECISIONS.md, "Result e-mails"): the presenters they were matched
-// to at the event, each with name, company, e-mail and LinkedIn profile when the presenter gave one.
+// to at the event, each with name, company, e-mail and LinkedIn profile when the presenter gave one,
+// and, when the app's address is known, a link that signs them in to their matches on any device.
 
 import { Link, Section, Text } from '@react-email/components';
 import { createElement as h } from 'react';
@@ -12,6 +13,8 @@ export interface ProviderResultMailInput {
   event: ResultMailEvent;
   firstName: string;
   presenters: readonly PresenterDetails[];
+  /** The sign-in link to their matches on the results page, or none. */
+  resultsUrl?: string | null;
 }
 
 export const providerResultMailSubject = (eventTitle: string): string => `The presenters matched with you at ${eventTitle}`;
@@ -29,7 +32,7 @@ function PresenterContact({ presenter }: { presenter: PresenterDetails }) {
   );
 }
 
-function ProviderResultMail({ organisation, event, firstName, presenters }: ProviderResultMailInput) {
+function ProviderResultMail({ organisation, event, firstName, presenters, resultsUrl }: ProviderResultMailInput) {
   return h(ResultMailLayout, {
     organisation,
     event,
@@ -37,7 +40,17 @@ function ProviderResultMail({ organisation, event, firstName, presenters }: Prov
     preview: `The presenters your ratings matched at ${event.title}.`,
     firstName,
     intro: `Thank you for rating the pitches at ${event.title}. Your ratings matched you with these presenters; they will be glad to hear from you:`,
-    children: presenters.map((presenter, index) => h(PresenterContact, { key: index, presenter })),
+    children: [
+      ...presenters.map((presenter, index) => h(PresenterContact, { key: index, presenter })),
+      resultsUrl
+        ? h(
+            Text,
+            { key: 'results', style: styles.text },
+            'See your matches on the results page, on any device: ',
+            h(Link, { href: resultsUrl, style: styles.link }, 'open your matches'),
+          )
+        : null,
+    ],
   });
 }
 

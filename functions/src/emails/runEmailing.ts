@@ -13,6 +13,7 @@
 // worker both run this.
 
 import { createHash, randomUUID } from 'node:crypto';
+import type { Auth } from 'firebase-admin/auth';
 import { FieldValue, Timestamp, type DocumentData, type DocumentReference, type Firestore } from 'firebase-admin/firestore';
 import type { FinalMatchDocument, PresenterDetails } from '../../../domain/documents.js';
 import { parseFeedbackQuestions, type QuestionFeedback } from '../../../domain/feedback.js';
@@ -39,6 +40,7 @@ import type { RenderedMail } from '../mail/inviteMail.js';
 import type { MailMessage, Mailer } from '../mail/transport.js';
 import { renderPresenterResultMail } from './presenterResultMail.js';
 import { renderProviderResultMail } from './providerResultMail.js';
+import { resultSignInLink } from './signInLinks.js';
 import { confirmedReview, eventRatings } from './guardReads.js';
 import type { ResultMailEvent } from './resultMails.js';
 import { contactDetails, millis, record, text } from '../values.js';
@@ -46,6 +48,11 @@ import { contactDetails, millis, record, text } from '../values.js';
 export interface EmailingOptions {
   /** The time (ms) a claim's age is measured at; by default the server's, when it reads the event. */
   now?: number;
+  /**
+   * The Auth whose accounts the mails' sign-in links open (signInLinks.ts); without it, or without
+   * the app's address, the mails carry the pages' plain addresses.
+   */
+  auth?: Auth;
 }
 
 /**
@@ -134,7 +141,7 @@ export async function runEmailing(
 
   let run: RunResult;
   try {
-    run = await sendResultMails(firestore, eventId, event, mailer, runId);
+    run = await sendResultMails(firestore, eventId, event, mailer, runId, options.auth);
   } catch (error) {
     const reason = reasonOf(error);
     const recorded = await recordOutcome(firestore, ref, runId, { state: 'failed', reason });
@@ -189,6 +196,7 @@ async function sendResultMails(
   event: DocumentData,
   mailer: Mailer,
   runId: string,
+  auth: Auth | undefined,
 ): Promise<RunResult> {
   const matches = await firestore.collection('final_matches').where('event_id', '==', eventId).get();
   const finals = matches.docs.map((doc) => finalMatchOf(doc.data()));
@@ -212,8 +220,27 @@ async function sendResultMails(
   const mailEvent = resultMailEvent(event);
   const feedback = event.share_feedback === true ? await feedbackByEmail(firestore, eventId, matches.docs, mailer) : null;
 
+  // The sign-in link opens the recipient's own account on the page that is theirs: a presenter's
+  // feedback (when the event shares it), a provider's matches.
+  const pageOf = (recipient: ResultRecipient): string | null => {
+    if (!mailer.appUrl) return null;
+    if (recipient.role === 'provider') return `${mailer.appUrl}/results`;
+    return feedback?.get(recipient.email.trim().toLowerCase())?.url ?? null;
+  };
+  const signInLink = async (recipient: ResultRecipient): Promise<string | null> => {
+    const uid = guarded.accounts.get(recipientKey(recipient));
+    const page = pageOf(recipient);
+    return auth && uid && page ? resultSignInLink(auth, uid, recipient.email, page) : null;
+  };
   const deliveries = await inLanes(recipients, CONCURRENCY, (recipient) =>
-    deliver(firestore, eventId, runId, recipient, () => renderFor(recipient, mailEvent, mailer.organisation, feedback), mailer),
+    deliver(
+      firestore,
+      eventId,
+      runId,
+      recipient,
+      async () => renderFor(recipient, mailEvent, mailer.organisation, feedback, await signInLink(recipient)),
+      mailer,
+    ),
   );
   const failures = deliveries.filter((delivery) => delivery.state === 'failed');
   const sent = deliveries.length - failures.length;
@@ -273,20 +300,24 @@ export async function feedbackByEmail(
   return byEmail;
 }
 
+/** A recipient's mail; `signInLink`, when given, stands for the page's address (feedback or matches). */
 export function renderFor(
   recipient: ResultRecipient,
   event: ResultMailEvent,
   organisation: string,
   feedback: Map<string, PresenterFeedbackMail> | null,
+  signInLink: string | null = null,
 ): Promise<RenderedMail> {
   const input = { organisation, event, firstName: recipient.first_name };
-  return recipient.role === 'presenter'
-    ? renderPresenterResultMail({
-        ...input,
-        providers: recipient.providers,
-        feedback: feedback?.get(recipient.email.trim().toLowerCase()),
-      })
-    : renderProviderResultMail({ ...input, presenters: recipient.presenters });
+  if (recipient.role === 'provider') {
+    return renderProviderResultMail({ ...input, presenters: recipient.presenters, resultsUrl: signInLink });
+  }
+  const shared = feedback?.get(recipient.email.trim().toLowerCase());
+  return renderPresenterResultMail({
+    ...input,
+    providers: recipient.providers,
+    feedback: shared && { ...shared, url: signInLink ?? shared.url },
+  });
 }
 
 /**

@@ -1,0 +1,46 @@
+// Sign-in through the link in a result e-mail (docs/email.md, "Sign-in links"): the server bound the
+// presenter's or provider's account to the address and mailed a Firebase e-mail link to their page;
+// opened on any device, it signs that account in, so the page reads what is theirs. As in
+// Firebase's own flow, the address the link was sent to is asked for before it is used, so a
+// forwarded or intercepted link alone opens nothing.
+
+import { getAppAuth } from './auth';
+
+/** Whether the page's address carries an e-mail sign-in link (read without starting Auth). */
+export function hasEmailSignInLink(href: string): boolean {
+  const params = new URL(href).searchParams;
+  return params.get('mode') === 'signIn' && params.has('oobCode');
+}
+
+/** Why a link did not sign in. */
+export type EmailLinkFailure = 'used-or-expired' | 'wrong-address' | 'failed';
+
+export class EmailLinkError extends Error {
+  constructor(
+    readonly reason: EmailLinkFailure,
+    options?: ErrorOptions,
+  ) {
+    super(`The e-mail link did not sign in: ${reason}.`, options);
+  }
+}
+
+const codeOf = (error: unknown): string =>
+  typeof error === 'object' && error !== null && typeof (error as { code?: unknown }).code === 'string'
+    ? (error as { code: string }).code
+    : '';
+
+/** Signs in with the link in `href` for `email`; resolves the account's uid. Throws EmailLinkError. */
+export async function signInWithResultLink(email: string, href: string): Promise<string> {
+  const auth = await getAppAuth();
+  const { isSignInWithEmailLink, signInWithEmailLink } = await import('firebase/auth');
+  if (!isSignInWithEmailLink(auth, href)) throw new EmailLinkError('used-or-expired');
+  try {
+    return (await signInWithEmailLink(auth, email.trim(), href)).user.uid;
+  } catch (error) {
+    const code = codeOf(error);
+    if (code === 'auth/invalid-action-code' || code === 'auth/expired-action-code')
+      throw new EmailLinkError('used-or-expired', { cause: error });
+    if (code === 'auth/invalid-email') throw new EmailLinkError('wrong-address', { cause: error });
+    throw new EmailLinkError('failed', { cause: error });
+  }
+}
