@@ -6,9 +6,9 @@
 
 import { getAppAuth } from './auth';
 
-/** Whether the page's address carries an e-mail sign-in link (read without starting Auth). */
-export function hasEmailSignInLink(href: string): boolean {
-  const params = new URL(href).searchParams;
+/** Whether the page's query (`location.search`) carries an e-mail sign-in link, read without starting Auth. */
+export function hasEmailSignInLink(search: string): boolean {
+  const params = new URLSearchParams(search);
   return params.get('mode') === 'signIn' && params.has('oobCode');
 }
 

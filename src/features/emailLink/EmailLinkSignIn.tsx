@@ -30,7 +30,8 @@ export function EmailLinkSignIn({ children, onSignedIn }: { children: ReactNode;
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<EmailLinkFailure | 'required' | null>(null);
 
-  if (!hasEmailSignInLink(window.location.href)) return <>{children}</>;
+  // Read from the router (not window), so the pages' first screens still render ahead of time.
+  if (!hasEmailSignInLink(location.search)) return <>{children}</>;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
