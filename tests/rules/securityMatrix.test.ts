@@ -1,5 +1,6 @@
 // The security matrix: every Firestore collection and Storage path of the app × every actor
-// (signed out, a provider, another provider, a presenter, a signed-in non-admin, an admin) ×
+// (signed out, a provider, another provider, a presenter, a signed-in non-admin, an admin, and the
+// provider and the presenter signed in through a result e-mail's link) ×
 // every operation, forged writes included, each cell its own test against the project's
 // firestore.rules and storage.rules; the whole matrix is printed at the end. The cells and who
 // may pass are in securityMatrixCells.ts. Storage rules are global to an emulator, so Storage runs
@@ -18,6 +19,7 @@ import {
   ACTOR_LABELS,
   ACTORS,
   formatMatrix,
+  isAllowed,
   matrixGroups,
   rowKey,
   type Actor,
@@ -113,7 +115,7 @@ for (const group of groups) {
     for (const row of group.rows) {
       const key = rowKey(group, row);
       for (const actorKey of ACTORS) {
-        const expected = row.allowed.includes(actorKey);
+        const expected = isAllowed(row, actorKey);
         it(`${key} · ${ACTOR_LABELS[actorKey]} → ${expected ? 'allowed' : 'denied'}`, async () => {
           const who = actor(actorKey);
           await row.before?.(who);

@@ -29,7 +29,16 @@ import { ADMIN, ALICE, BOB, USER } from './firestoreRulesEnv';
 import { INVITE, listWhere, signUp, storedTime } from './requests';
 
 /** The matrix's columns, in order. */
-export const ACTORS = ['signedOut', 'provider', 'otherProvider', 'presenter', 'user', 'admin'] as const;
+export const ACTORS = [
+  'signedOut',
+  'provider',
+  'otherProvider',
+  'presenter',
+  'user',
+  'admin',
+  'linkedProvider',
+  'linkedPresenter',
+] as const;
 export type ActorKey = (typeof ACTORS)[number];
 
 export const ACTOR_LABELS: Record<ActorKey, string> = {
@@ -39,7 +48,26 @@ export const ACTOR_LABELS: Record<ActorKey, string> = {
   presenter: 'presenter',
   user: 'signed-in non-admin',
   admin: 'admin',
+  linkedProvider: 'provider by e-mail link',
+  linkedPresenter: 'presenter by e-mail link',
 };
+
+/**
+ * The accounts a result e-mail's sign-in link opens (docs/email.md, "Sign-in links"): the same uid
+ * as the anonymous account it was bound to, now with the address in the token. They may do exactly
+ * what their anonymous twin may: no more (another presenter's feedback, a presenter's page from a
+ * provider's link) and no less.
+ */
+export const LINKED_TWIN: Partial<Record<ActorKey, ActorKey>> = { linkedProvider: 'provider', linkedPresenter: 'presenter' };
+
+/** Whether the product lets `actor` through `row`: listed, or its anonymous twin listed. */
+export function isAllowed(row: Pick<MatrixRow, 'allowed'>, actor: ActorKey): boolean {
+  const twin = LINKED_TWIN[actor];
+  return row.allowed.includes(actor) || (twin !== undefined && row.allowed.includes(twin));
+}
+
+/** An e-mail link sign-in's token claims: Firebase reports it as the password provider, the address verified. */
+const linkedToken = (email: string) => ({ firebase: { sign_in_provider: 'password' }, email, email_verified: true });
 
 /** When Alice's rater marker says she rated (events/ev1/raters). */
 const RATED_AT = '2030-05-01T11:30:00Z';
@@ -55,6 +83,8 @@ export const ACTOR_IDENTITIES: Record<ActorKey, { uid: string; token: Record<str
   presenter: { uid: PRESENTER, token: { firebase: { sign_in_provider: 'anonymous' } } },
   user: { uid: USER, token: { firebase: { sign_in_provider: 'password' }, email: 'someone@example.edu' } },
   admin: { uid: ADMIN, token: { admin: true } },
+  linkedProvider: { uid: ALICE, token: linkedToken('alice@example.com') },
+  linkedPresenter: { uid: PRESENTER, token: linkedToken('nia@example.com') },
 };
 
 /** One actor's clients, made once and reused for every cell. */
@@ -805,7 +835,7 @@ export function formatMatrix(groups: MatrixGroup[], decisions: Map<string, Map<A
       const cells = ACTORS.map((actor) => {
         const allowed = decisions.get(key)?.get(actor);
         if (allowed === undefined) return '?';
-        return (allowed ? '✓' : '✗') + (allowed === row.allowed.includes(actor) ? '' : ' !');
+        return (allowed ? '✓' : '✗') + (allowed === isAllowed(row, actor) ? '' : ' !');
       });
       return [key, ...cells];
     }),
