@@ -5,13 +5,15 @@
 // (domain/reactions.ts); what each one does is in the registry (reactions.ts).
 
 import { getApp, getApps, initializeApp } from 'firebase-admin/app';
+import { getAuth } from 'firebase-admin/auth';
 import { getFirestore } from 'firebase-admin/firestore';
-import { onDocumentUpdated, onDocumentWritten } from 'firebase-functions/firestore';
+import { onDocumentCreated, onDocumentUpdated, onDocumentWritten } from 'firebase-functions/firestore';
 import { logger } from 'firebase-functions/logger';
 import { onSchedule } from 'firebase-functions/scheduler';
 import { raisedReactions, reactionsFor } from '../../domain/reactions.js';
 import { eventRosterChanged, presenterRosterChanged } from '../../domain/roster.js';
 import { reviewDue } from '../../domain/emailReview.js';
+import { sendFreshSignInLink } from './emails/freshSignInLink.js';
 import { reviewRecipients } from './emails/recipientReview.js';
 import { inviteMailDecision, sendInviteMail } from './invites/sendInviteMail.js';
 import { createMailer, mailParams, mailSettingsFromParams, type Mailer } from './mail/transport.js';
@@ -54,7 +56,8 @@ export const onEventUpdated = onDocumentUpdated(
 
 /** One Admin app and one pooled mailer per instance, made at the first invocation (params are read at run time). */
 let mailer: Mailer | undefined;
-const firestore = () => getFirestore(getApps().some((app) => app.name === '[DEFAULT]') ? getApp() : initializeApp());
+const defaultApp = () => (getApps().some((app) => app.name === '[DEFAULT]') ? getApp() : initializeApp());
+const firestore = () => getFirestore(defaultApp());
 const inviteMailer = (): Mailer => (mailer ??= createMailer(mailSettingsFromParams()));
 
 export const onInviteWritten = onDocumentWritten(
@@ -111,6 +114,25 @@ export const onEmailReviewWritten = onDocumentWritten(
     } finally {
       mail.close();
     }
+  },
+);
+
+/** A visitor whose result e-mail's link was used or expired asks for a fresh one: mailed once a minute at most, only to a bound address. */
+export const onSignInLinkRequested = onDocumentCreated(
+  {
+    document: 'sign_in_link_requests/{requestId}',
+    region: REGION,
+    memory: '256MiB',
+    timeoutSeconds: 60,
+    maxInstances: 10,
+    // A failure is written on the request; the visitor asks again.
+    retry: false,
+    secrets: [mailParams.password],
+  },
+  async (event) => {
+    const requestId = event.params.requestId;
+    const outcome = await sendFreshSignInLink(firestore(), getAuth(defaultApp()), requestId, inviteMailer());
+    if (outcome.state === 'failed') logger.warn(`A fresh sign-in link failed: ${outcome.reason ?? ''}`, { requestId });
   },
 );
 

@@ -4,7 +4,10 @@
 // Firebase's own flow, the address the link was sent to is asked for before it is used, so a
 // forwarded or intercepted link alone opens nothing.
 
+import { addDoc, collection, serverTimestamp } from 'firebase/firestore';
 import { getAppAuth } from './auth';
+import { db } from './firebase';
+import { ensureSignedIn } from './session';
 
 /** Whether the page's query (`location.search`) carries an e-mail sign-in link, read without starting Auth. */
 export function hasEmailSignInLink(search: string): boolean {
@@ -43,4 +46,13 @@ export async function signInWithResultLink(email: string, href: string): Promise
     if (code === 'auth/invalid-email') throw new EmailLinkError('wrong-address', { cause: error });
     throw new EmailLinkError('failed', { cause: error });
   }
+}
+
+/**
+ * Asks the server for a fresh link to `page` for `email` (a used or expired one): it is mailed
+ * only if the address received results, at most once a minute. Throws when the request is refused.
+ */
+export async function requestFreshSignInLink(email: string, page: string): Promise<void> {
+  await ensureSignedIn();
+  await addDoc(collection(db, 'sign_in_link_requests'), { email: email.trim(), page, requested_at: serverTimestamp() });
 }

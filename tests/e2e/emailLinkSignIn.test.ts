@@ -4,8 +4,9 @@
 // opened on a second, fresh browser asks for her address and shows her feedback; a second
 // presenter's link (added by an admin, without an invite) shows his own, never hers; a provider
 // opens his matches on a fresh browser, Your Matches naming the presenter he matched; and a link
-// used once asks again and says it is used. Screenshots: tests/artifacts/email-link-sign-in-360.png
-// and presenter-feedback-from-link-1280.png.
+// used once asks again, says it is used and sends a fresh one to the same address, which signs in.
+// The mails go out through the local worker, as `npm start` runs it. Screenshots:
+// tests/artifacts/email-link-sign-in-360.png and presenter-feedback-from-link-1280.png.
 
 import { randomUUID } from 'node:crypto';
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
@@ -13,15 +14,14 @@ import { getAuth } from 'firebase-admin/auth';
 import { Timestamp } from 'firebase-admin/firestore';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runEmailing } from '../../functions/src/emails/runEmailing';
-import { createMailer } from '../../functions/src/mail/transport';
 import { runMatching } from '../../functions/src/matching/runMatching';
 import { storedEvent } from '../db/appDb';
 import { authProjectId, createAccount, type TestAccount } from '../support/adminAccount';
 import { checkPage, openPhone, useBuiltApp } from '../support/builtApp';
 import { uniqueProjectId } from '../support/emulators';
+import { startMailWorker, type MailWorker } from '../support/mailWorker';
 import { loadFirestoreRules } from '../support/projectRules';
-import { addressOf, startSmtpCatcher, type SmtpCatcher } from '../support/smtpCatcher';
+import { addressOf } from '../support/smtpCatcher';
 import { setAnswer } from '../functions/reactionFixtures';
 
 const projectId = uniqueProjectId('e2e-email-link');
@@ -37,16 +37,15 @@ const KIM = { id: `prov-kim-${TAG}`, email: `kim-${TAG}@example.com` };
 
 let account: TestAccount;
 let authApp: App;
-let smtp: SmtpCatcher;
+let worker: MailWorker | undefined;
 
 beforeAll(async () => {
   await loadFirestoreRules(projectId);
   account = await createAccount(projectId);
   authApp = initializeApp({ projectId: await authProjectId() }, `e2e-email-link-${TAG}`);
-  smtp = await startSmtpCatcher();
 }, 60_000);
 afterAll(async () => {
-  await smtp?.close();
+  await worker?.stop();
   await deleteApp(authApp);
 });
 
@@ -122,27 +121,23 @@ async function runEvent(ada: string): Promise<void> {
   }
   await batch.commit();
   expect(await runMatching(db, EVENT, { fallback: OFFICE })).toMatchObject({ state: 'done' });
+  worker = await startMailWorker(db, { from: OFFICE.email, organisation: 'Office', auth: getAuth(authApp), appUrl: app.url });
   await db.doc(`events/${EVENT}`).update({ is_emailing: true });
-  const mailer = createMailer({
-    host: '127.0.0.1',
-    port: smtp.port,
-    secure: false,
-    from: OFFICE.email,
-    organisation: 'Office',
-    appUrl: app.url,
-  });
-  try {
-    expect(await runEmailing(db, EVENT, mailer, { auth: getAuth(authApp) })).toMatchObject({ state: 'done' });
-  } finally {
-    mailer.close();
-  }
+  await expect
+    .poll(async () => (await db.doc(`events/${EVENT}`).get()).get('emailing_status.state'), { timeout: 60_000 })
+    .toBe('done');
 }
 
-/** The sign-in link in the one result e-mail to `email`. */
-function linkTo(email: string): string {
-  const mails = smtp.mails.filter((mail) => addressOf(mail) === email);
-  expect(mails, `mails to ${email}`).toHaveLength(1);
-  const link = /http:\/\/127\.0\.0\.1:\d+\/emulator\/action\?\S+/.exec(mails[0]?.text ?? '')?.[0];
+const inbox = () => {
+  if (!worker) throw new Error('The worker starts with the event.');
+  return worker.smtp.mails;
+};
+
+/** The sign-in link in the `nth` e-mail (from 1) to `email`. */
+function linkTo(email: string, nth = 1): string {
+  const mails = inbox().filter((mail) => addressOf(mail) === email);
+  expect(mails.length, `mails to ${email}`).toBe(nth);
+  const link = /http:\/\/127\.0\.0\.1:\d+\/emulator\/action\?\S+/.exec(mails[nth - 1]?.text ?? '')?.[0];
   if (!link) throw new Error(`The mail to ${email} carries no sign-in link.`);
   return link;
 }
@@ -158,7 +153,7 @@ async function openLink(browser: Browser, link: string, email: string, width = 3
 }
 
 describe('sign-in links in the result e-mails', () => {
-  it('open each presenter’s own feedback and a provider’s matches on a fresh browser, and a used link asks again', async () => {
+  it('open each presenter’s own feedback and a provider’s matches on a fresh browser; a used link asks again and sends a fresh one', async () => {
     const { browser } = bed();
     const phone = await openPhone(browser);
     const pages: Page[] = [];
@@ -197,6 +192,14 @@ describe('sign-in links in the result e-mails', () => {
       pages.push(again);
       await again.getByText('This sign-in link has been used or has expired.', { exact: false }).waitFor({ timeout: 20_000 });
       await checkPage(again, 360, 'email-link-sign-in');
+
+      // It offers a fresh link to the same address; that one signs in.
+      await again.getByRole('button', { name: 'Send me a fresh link' }).click();
+      await again.getByText('If this address received results from us, a fresh link is on its way.', { exact: false }).waitFor();
+      await expect.poll(() => inbox().filter((mail) => addressOf(mail) === ADA_EMAIL).length, { timeout: 30_000 }).toBe(2);
+      const freshly = await openLink(browser, linkTo(ADA_EMAIL, 2), ADA_EMAIL);
+      pages.push(freshly);
+      await freshly.getByRole('heading', { name: 'Your pitch feedback' }).waitFor({ timeout: 20_000 });
     } finally {
       await phone.context.close();
       for (const page of pages) await page.context().close();

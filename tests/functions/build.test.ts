@@ -161,6 +161,7 @@ describe('the built functions', () => {
         'onEventWritten',
         'onInviteWritten',
         'onPresenterWritten',
+        'onSignInLinkRequested',
         'sweepReactions',
       ]);
       expect(manifest.endpoints.onEventUpdated).toMatchObject({
@@ -193,6 +194,16 @@ describe('the built functions', () => {
         eventTrigger: {
           eventType: 'google.cloud.firestore.document.v1.written',
           eventFilterPathPatterns: { document: 'email_reviews/{eventId}' },
+          retry: false,
+        },
+      });
+      expect(manifest.endpoints.onSignInLinkRequested).toMatchObject({
+        platform: 'gcfv2',
+        region: ['us-central1'],
+        timeoutSeconds: 60,
+        eventTrigger: {
+          eventType: 'google.cloud.firestore.document.v1.created',
+          eventFilterPathPatterns: { document: 'sign_in_link_requests/{requestId}' },
           retry: false,
         },
       });
@@ -271,6 +282,7 @@ describe('the built functions', () => {
             'onEventWritten',
             'onInviteWritten',
             'onPresenterWritten',
+            'onSignInLinkRequested',
             'sweepReactions',
           ],
           type: 'function',

@@ -2,7 +2,8 @@
 // backend and the Auth emulator (docs/email.md, "Sign-in links"): the presenter's account (uid =
 // their presenter id) is bound to their address, or made for a presenter an admin added without an
 // invite; the mail's link to their feedback page signs in to exactly that account; a provider's link
-// opens /results as the provider who rated; and an address another account holds gets no link.
+// opens /results as the provider who rated; an address another account holds gets no link; and a
+// fresh link on request goes only to a bound address, at most once a minute.
 
 import { randomUUID } from 'node:crypto';
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
@@ -10,13 +11,14 @@ import { getAuth, type Auth } from 'firebase-admin/auth';
 import type { Firestore } from 'firebase-admin/firestore';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { PresenterDetails, ProviderDetails } from '../../domain/documents';
+import { sendFreshSignInLink } from '../../functions/src/emails/freshSignInLink';
 import { runEmailing } from '../../functions/src/emails/runEmailing';
 import { createMailer, type Mailer } from '../../functions/src/mail/transport';
 import { storedEvent, useAdminDb } from '../db/appDb';
 import { authProjectId } from '../support/adminAccount';
 import { authEmulator, uniqueProjectId } from '../support/emulators';
 import { storedFeedback } from '../support/fixtures';
-import { startSmtpCatcher, type SmtpCatcher } from '../support/smtpCatcher';
+import { addressOf, startSmtpCatcher, type SmtpCatcher } from '../support/smtpCatcher';
 import { EVENT, mailTo, OFFICE, setAnswer } from './reactionFixtures';
 
 const projectId = uniqueProjectId('sign-in-links');
@@ -171,5 +173,42 @@ describe('the result mails’ sign-in links', () => {
     expect(linkIn(text)).toBeNull();
     expect(text).toContain(`${APP_URL}/feedback/${EVENT}`);
     await expect(auth.getUser(lin.id)).rejects.toMatchObject({ code: 'auth/user-not-found' });
+  });
+});
+
+describe('a fresh sign-in link on request', () => {
+  async function ask(db: Firestore, email: string, page = `/feedback/${EVENT}`): Promise<string> {
+    const ref = await db.collection('sign_in_link_requests').add({ email, page, requested_at: new Date() });
+    return ref.id;
+  }
+
+  it('mails a bound address a new link to the page, once a minute at most, and nobody without an account', async () => {
+    const db = admin();
+    const catcher = await smtp();
+    const { ada } = await seed(db);
+    const sender = mailer(catcher.port);
+    await runEmailing(db, EVENT, sender, { auth });
+    const before = catcher.mails.length;
+
+    expect(await sendFreshSignInLink(db, auth, await ask(db, ada.email.toUpperCase()), sender)).toEqual({ state: 'sent' });
+    const fresh = catcher.mails.slice(before).filter((mail) => addressOf(mail) === ada.email);
+    expect(fresh.map((mail) => mail.subject)).toEqual(['Your sign-in link from Office']);
+    const link = linkIn(fresh[0]?.text ?? '') as URL;
+    expect(link.searchParams.get('continueUrl')).toBe(`${APP_URL}/feedback/${EVENT}`);
+    expect(await signInWith(link, ada.email)).toBe(ada.id);
+
+    // Again within the minute: nothing sent, the request says why.
+    const again = await ask(db, ada.email);
+    expect(await sendFreshSignInLink(db, auth, again, sender)).toEqual({ state: 'throttled' });
+    expect((await db.doc(`sign_in_link_requests/${again}`).get()).get('state')).toBe('throttled');
+    // A stranger's address, or a page outside the app: nothing sent.
+    expect(await sendFreshSignInLink(db, auth, await ask(db, `nobody-${ada.id}@example.org`), sender)).toEqual({
+      state: 'no-account',
+    });
+    const outside = await ask(db, `other-${ada.id}@example.org`, 'https://elsewhere.example/');
+    expect(await sendFreshSignInLink(db, auth, outside, sender)).toMatchObject({ state: 'failed' });
+    expect(catcher.mails.length).toBe(before + 1);
+    // A request already served is not served again.
+    expect(await sendFreshSignInLink(db, auth, again, sender)).toEqual({ state: 'skipped' });
   });
 });

@@ -632,6 +632,61 @@ export function matrixGroups(backdoor: Backdoor): MatrixGroup[] {
       ],
     },
     {
+      // Fresh sign-in links: any signed-in visitor asks, naming an address and a page of the app;
+      // the server answers. The requests name addresses: admins alone read them.
+      target: 'sign_in_link_requests',
+      documents: { 'sign_in_link_requests/r1': { email: 'nia@example.com', page: '/results', requested_at: AT, state: 'sent' } },
+      rows: [
+        { operation: 'get', allowed: ADMIN_ONLY, attempt: (a) => getDoc(doc(a.db, 'sign_in_link_requests', 'r1')) },
+        listRow('sign_in_link_requests', ADMIN_ONLY),
+        {
+          operation: 'ask for a fresh link to /feedback/{eventId}',
+          allowed: SIGNED_IN,
+          attempt: (a) =>
+            setDoc(doc(a.db, 'sign_in_link_requests', `r-${a.key}`), {
+              email: 'nia@example.com',
+              page: '/feedback/ev1',
+              requested_at: serverTimestamp(),
+            }),
+          after: (a) => backdoor.remove(`sign_in_link_requests/r-${a.key}`),
+        },
+        {
+          operation: 'ask for a link to a page outside the app',
+          allowed: NOBODY,
+          attempt: (a) =>
+            setDoc(doc(a.db, 'sign_in_link_requests', `r-${a.key}`), {
+              email: 'nia@example.com',
+              page: 'https://elsewhere.example/',
+              requested_at: serverTimestamp(),
+            }),
+          after: (a) => backdoor.remove(`sign_in_link_requests/r-${a.key}`),
+        },
+        {
+          operation: 'forge the server’s state',
+          allowed: NOBODY,
+          attempt: (a) =>
+            setDoc(doc(a.db, 'sign_in_link_requests', `r-${a.key}`), {
+              email: 'nia@example.com',
+              page: '/results',
+              requested_at: serverTimestamp(),
+              state: 'sent',
+            }),
+          after: (a) => backdoor.remove(`sign_in_link_requests/r-${a.key}`),
+        },
+        ...updateAndDelete('sign_in_link_requests', 'r1', { state: 'throttled' }, NOBODY, () =>
+          backdoor.seed({
+            'sign_in_link_requests/r1': { email: 'nia@example.com', page: '/results', requested_at: AT, state: 'sent' },
+          }),
+        ),
+      ],
+    },
+    {
+      // The server's once-a-minute record per address: admins read it, only the server writes it.
+      target: 'sign_in_link_sends',
+      documents: { 'sign_in_link_sends/k1': { sent_at: AT } },
+      rows: serverRecords('sign_in_link_sends', 'k1', { sent_at: AT }, NOBODY, backdoor),
+    },
+    {
       // Why each match was made: how each provider rated the presenter, private as answers are
       // (DECISIONS.md), so admins read it; only the matching reaction writes it, and an admin
       // deletes it only with its event (as the event's answers and matches, DECISIONS.md).

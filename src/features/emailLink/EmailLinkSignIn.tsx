@@ -1,7 +1,8 @@
 // The page a result e-mail's sign-in link opens (/feedback/:eventId for a presenter, /results for
 // a provider) first asks for the address the link was sent to, signs that account in, and then
 // shows the page without the link in its address; a used or expired link, or another address, is
-// said plainly (docs/email.md, "Sign-in links").
+// said plainly, and a used or expired one offers a fresh link to the same address (docs/email.md,
+// "Sign-in links").
 
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -10,7 +11,13 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { EmailLinkError, hasEmailSignInLink, signInWithResultLink, type EmailLinkFailure } from '../../db/emailLink';
+import {
+  EmailLinkError,
+  hasEmailSignInLink,
+  requestFreshSignInLink,
+  signInWithResultLink,
+  type EmailLinkFailure,
+} from '../../db/emailLink';
 
 export const emailLinkMessages = {
   heading: 'Sign in to see your results',
@@ -20,6 +27,9 @@ export const emailLinkMessages = {
     'This sign-in link has been used or has expired. Open the link in your newest result e-mail, or ask the organisers.',
   'wrong-address': 'This link was sent to another address. Enter the address that received it.',
   failed: 'Could not sign in. Check the connection and try again.',
+  fresh: 'Send me a fresh link',
+  freshSent: 'If this address received results from us, a fresh link is on its way. A link is sent at most once a minute.',
+  freshFailed: 'The fresh link could not be asked for. Check the address and the connection, and try again.',
 } as const satisfies Record<string, string> & Record<EmailLinkFailure, string>;
 
 /** Renders `children` once the page's e-mail link (if any) has signed in; `onSignedIn` runs first. */
@@ -29,6 +39,7 @@ export function EmailLinkSignIn({ children, onSignedIn }: { children: ReactNode;
   const [email, setEmail] = useState('');
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<EmailLinkFailure | 'required' | null>(null);
+  const [fresh, setFresh] = useState<'asking' | 'asked' | 'failed' | null>(null);
 
   // Read from the router (not window), so the pages' first screens still render ahead of time.
   if (!hasEmailSignInLink(location.search)) return <>{children}</>;
@@ -54,6 +65,17 @@ export function EmailLinkSignIn({ children, onSignedIn }: { children: ReactNode;
     }
   };
 
+  const askFresh = async () => {
+    setFresh('asking');
+    try {
+      await requestFreshSignInLink(email, location.pathname);
+      setFresh('asked');
+    } catch (error) {
+      console.warn('A fresh sign-in link could not be asked for.', error);
+      setFresh('failed');
+    }
+  };
+
   return (
     <Stack
       component="form"
@@ -76,6 +98,17 @@ export function EmailLinkSignIn({ children, onSignedIn }: { children: ReactNode;
         helperText={failure === 'required' ? emailLinkMessages.required : undefined}
       />
       {failure && failure !== 'required' && <Alert severity="error">{emailLinkMessages[failure]}</Alert>}
+      {failure === 'used-or-expired' && fresh !== 'asked' && (
+        <Button variant="outlined" disabled={fresh === 'asking' || !email.trim()} onClick={() => void askFresh()}>
+          {emailLinkMessages.fresh}
+        </Button>
+      )}
+      {fresh === 'asked' && (
+        <Alert severity="success" role="status">
+          {emailLinkMessages.freshSent}
+        </Alert>
+      )}
+      {fresh === 'failed' && <Alert severity="error">{emailLinkMessages.freshFailed}</Alert>}
       <Button type="submit" variant="contained" disabled={busy}>
         Sign in
       </Button>
