@@ -23,7 +23,7 @@ export const feedbackMessages = {
   previewNone:
     'No feedback was written for this presenter: the event does not share feedback with presenters, or matching has not run since it was turned on.',
   denied:
-    'This feedback belongs to another presenter. If it is yours, open the link on the device you signed up with, or ask the organisers.',
+    'This feedback belongs to another presenter. If it is yours, open the link in your result e-mail, or ask the organisers.',
   about:
     'Ratings run from 1 to 5 stars. Comments are shown without the names of the people who wrote them, and a question with fewer than 3 ratings is not shared.',
 } as const;
