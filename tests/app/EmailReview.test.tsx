@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 // Send Emails' recipients review on the control screen, with the real app signed in as an admin,
-// firestore.rules in force, and the local worker answering and sending to a real SMTP catcher:
+// firestore.rules in force, and the Cloud Functions in the Functions emulator answering and sending
+// to a real SMTP catcher:
 // the dialog lists the presenters and providers who get an e-mail and how many, who was left out
 // and why, and one e-mail of each kind; the admin unticks an address with the keyboard alone, and
 // the run sends exactly the ticked list.
@@ -9,7 +10,7 @@ import { waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { storedEvent } from '../db/appDb';
-import { startMailWorker, type MailWorker } from '../support/mailWorker';
+import { startReactions, type Reactions } from '../support/reactions';
 import { addressOf } from '../support/smtpCatcher';
 import { ratedResults } from './support/finalMatches';
 import { renderApp, screen, useAppTestBed, useSignedInAdmin } from './support/appTestBed';
@@ -20,7 +21,7 @@ useSignedInAdmin(projectId, { each: true });
 const ada = { presenter_id: 'p-ada', first_name: 'Ada', last_name: 'Okafor' };
 const lin = { presenter_id: 'p-lin', first_name: 'Lin', last_name: 'Chen' };
 
-let worker: MailWorker | undefined;
+let worker: Reactions | undefined;
 afterEach(async () => {
   await worker?.stop();
   worker = undefined;
@@ -31,7 +32,7 @@ async function seed(): Promise<void> {
   batch.set(adminDb().doc('events/medtech'), storedEvent({ rounds: { round_1: [ada, lin] } }));
   for (const [path, data] of Object.entries(ratedResults('medtech'))) batch.set(adminDb().doc(path), data);
   await batch.commit();
-  worker = await startMailWorker(adminDb(), { from: 'innovation@example.edu', organisation: 'Northfield Innovation Office' });
+  worker = await startReactions(projectId, { from: 'innovation@example.edu', organisation: 'Northfield Innovation Office' });
 }
 
 async function openReview() {

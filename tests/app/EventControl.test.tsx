@@ -11,7 +11,7 @@ import { Timestamp } from 'firebase-admin/firestore';
 import { beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { storedEvent } from '../db/appDb';
 import { storedPresenter } from '../support/fixtures';
-import { startMailWorker } from '../support/mailWorker';
+import { startReactions } from '../support/reactions';
 import { ratedResults } from './support/finalMatches';
 import { renderApp, screen, useAppTestBed, useSignedInAdmin } from './support/appTestBed';
 
@@ -41,12 +41,12 @@ async function seedEvent(options: Parameters<typeof storedEvent>[0] = {}, extra:
     .set({ ...storedEvent({ rounds: { round_1: [ada, lin, sam], round_2: [] }, ...options }), ...extra });
 }
 
-/** The event's matches and answers, and the local worker that answers Send Emails' review. */
+/** The event's matches and answers, and the Cloud Functions that answer Send Emails' review. */
 async function seedResults() {
   const batch = adminDb().batch();
   for (const [path, data] of Object.entries(ratedResults('medtech'))) batch.set(adminDb().doc(path), data);
   await batch.commit();
-  const worker = await startMailWorker(adminDb(), { from: 'innovation@example.edu', organisation: 'Innovation Office' });
+  const worker = await startReactions(projectId, { from: 'innovation@example.edu', organisation: 'Innovation Office' });
   onTestFinished(() => worker.stop());
 }
 

@@ -5,7 +5,9 @@
 // presenter's link (added by an admin, without an invite) shows his own, never hers; a provider
 // opens his matches on a fresh browser, Your Matches naming the presenter he matched; and a link
 // used once asks again, says it is used and sends a fresh one to the same address, which signs in.
-// The mails go out through the local worker, as `npm start` runs it. Screenshots:
+// The reactions' code runs in this process with an Admin Auth of the Auth emulator's default
+// project, where the emulator signs web clients in (the Functions emulator's would be the test's
+// own project). Screenshots:
 // tests/artifacts/email-link-sign-in-360.png and presenter-feedback-from-link-1280.png.
 
 import { randomUUID } from 'node:crypto';
@@ -14,14 +16,16 @@ import { getAuth } from 'firebase-admin/auth';
 import { Timestamp } from 'firebase-admin/firestore';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sendFreshSignInLink } from '../../functions/src/emails/freshSignInLink';
+import { runEmailing } from '../../functions/src/emails/runEmailing';
+import { createMailer, type Mailer } from '../../functions/src/mail/transport';
 import { runMatching } from '../../functions/src/matching/runMatching';
 import { storedEvent } from '../db/appDb';
 import { authProjectId, createAccount, type TestAccount } from '../support/adminAccount';
 import { checkPage, openPhone, useBuiltApp } from '../support/builtApp';
 import { uniqueProjectId } from '../support/emulators';
-import { startMailWorker, type MailWorker } from '../support/mailWorker';
 import { loadFirestoreRules } from '../support/projectRules';
-import { addressOf } from '../support/smtpCatcher';
+import { addressOf, startSmtpCatcher, type SmtpCatcher } from '../support/smtpCatcher';
 import { setAnswer } from '../functions/reactionFixtures';
 
 const projectId = uniqueProjectId('e2e-email-link');
@@ -37,7 +41,8 @@ const KIM = { id: `prov-kim-${TAG}`, email: `kim-${TAG}@example.com` };
 
 let account: TestAccount;
 let authApp: App;
-let worker: MailWorker | undefined;
+let smtp: SmtpCatcher | undefined;
+let mailer: Mailer | undefined;
 
 beforeAll(async () => {
   await loadFirestoreRules(projectId);
@@ -45,7 +50,8 @@ beforeAll(async () => {
   authApp = initializeApp({ projectId: await authProjectId() }, `e2e-email-link-${TAG}`);
 }, 60_000);
 afterAll(async () => {
-  await worker?.stop();
+  mailer?.close();
+  await smtp?.close();
   await deleteApp(authApp);
 });
 
@@ -121,17 +127,34 @@ async function runEvent(ada: string): Promise<void> {
   }
   await batch.commit();
   expect(await runMatching(db, EVENT, { fallback: OFFICE })).toMatchObject({ state: 'done' });
-  worker = await startMailWorker(db, { from: OFFICE.email, organisation: 'Office', auth: getAuth(authApp), appUrl: app.url });
+  smtp = await startSmtpCatcher();
+  mailer = createMailer({
+    host: '127.0.0.1',
+    port: smtp.port,
+    secure: false,
+    from: OFFICE.email,
+    organisation: 'Office',
+    appUrl: app.url,
+  });
   await db.doc(`events/${EVENT}`).update({ is_emailing: true });
-  await expect
-    .poll(async () => (await db.doc(`events/${EVENT}`).get()).get('emailing_status.state'), { timeout: 60_000 })
-    .toBe('done');
+  expect(await runEmailing(db, EVENT, mailer, { auth: getAuth(authApp) })).toMatchObject({ state: 'done' });
 }
 
 const inbox = () => {
-  if (!worker) throw new Error('The worker starts with the event.');
-  return worker.smtp.mails;
+  if (!smtp) throw new Error('The mail catcher starts with the event.');
+  return smtp.mails;
 };
+
+/** Serves the fresh sign-in link requests the page writes, as onSignInLinkRequested does. */
+async function serveFreshLinkRequests(): Promise<void> {
+  const { db } = bed().admin;
+  await expect
+    .poll(async () => (await db.collection('sign_in_link_requests').get()).size, { timeout: 20_000 })
+    .toBeGreaterThan(0);
+  for (const request of (await db.collection('sign_in_link_requests').get()).docs) {
+    await sendFreshSignInLink(db, getAuth(authApp), request.id, mailer as Mailer);
+  }
+}
 
 /** The sign-in link in the `nth` e-mail (from 1) to `email`. */
 function linkTo(email: string, nth = 1): string {
@@ -196,6 +219,7 @@ describe('sign-in links in the result e-mails', () => {
       // It offers a fresh link to the same address; that one signs in.
       await again.getByRole('button', { name: 'Send me a fresh link' }).click();
       await again.getByText('If this address received results from us, a fresh link is on its way.', { exact: false }).waitFor();
+      await serveFreshLinkRequests();
       await expect.poll(() => inbox().filter((mail) => addressOf(mail) === ADA_EMAIL).length, { timeout: 30_000 }).toBe(2);
       const freshly = await openLink(browser, linkTo(ADA_EMAIL, 2), ADA_EMAIL);
       pages.push(freshly);

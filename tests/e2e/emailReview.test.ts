@@ -1,5 +1,5 @@
 // Send Emails' recipients review in Debian's Chromium, on the built app against the local backend
-// with the project's rules in force and the local worker answering: an admin opens the review at
+// with the project's rules in force and the Cloud Functions (in the Functions emulator) answering: an admin opens the review at
 // 360 px and 1280 px, where it fits and axe-core finds nothing serious or critical, works it with
 // the keyboard alone (Tab to an address, Space to untick it, Tab to Send, Enter), and the mails
 // caught are exactly the ticked list. Screenshots: tests/artifacts/admin-email-review-360.png and
@@ -12,7 +12,7 @@ import { ratedResults } from '../app/support/finalMatches';
 import { createAccount } from '../support/adminAccount';
 import { checkPage, useBuiltApp } from '../support/builtApp';
 import { uniqueProjectId } from '../support/emulators';
-import { startMailWorker, type MailWorker } from '../support/mailWorker';
+import { startReactions, type Reactions } from '../support/reactions';
 import { loadFirestoreRules } from '../support/projectRules';
 import { addressOf } from '../support/smtpCatcher';
 
@@ -20,7 +20,7 @@ const projectId = uniqueProjectId('e2e-email-review');
 await loadFirestoreRules(projectId);
 const bed = useBuiltApp(projectId);
 
-let worker: MailWorker | undefined;
+let worker: Reactions | undefined;
 beforeAll(async () => {
   const db = bed().admin.db;
   const entry = (presenter_id: string, first_name: string, last_name: string) => ({ presenter_id, first_name, last_name });
@@ -31,8 +31,8 @@ beforeAll(async () => {
   );
   for (const [path, data] of Object.entries(ratedResults('medtech'))) batch.set(db.doc(path), data);
   await batch.commit();
-  worker = await startMailWorker(db, { from: 'innovation@example.edu', organisation: 'Northfield Innovation Office' });
-}, 60_000);
+  worker = await startReactions(projectId, { from: 'innovation@example.edu', organisation: 'Northfield Innovation Office' });
+}, 180_000);
 afterAll(() => worker?.stop());
 
 async function openReview(page: Page, account: { email: string; password: string }) {
