@@ -29,8 +29,35 @@ const { controlEvent, controlTimer } = await import('../../src/db/eventControl')
 
 /** Short pitches, so the test sees every state: 4 s calm, then 30 s of 'Wrap up', then overtime. */
 const PITCH_SECONDS = 34;
-/** How far apart two screens may turn the same second over. */
+/** How far apart the screens turn the same second over (the median over the seconds compared). */
 const SPREAD_MS = 250;
+/**
+ * The most any one turn may lag: on a busy machine a page's timer can fire late, so one turn is
+ * allowed to trail by up to a second (still never a different second for longer); a screen whose
+ * clock is off trails on every turn, which the median above catches.
+ */
+const LATE_LIMIT_MS = 1_000;
+
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[middle] ?? Number.NaN) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+};
+
+/**
+ * Each screen showed a state change on time: never early (a wrong clock can run early; a busy
+ * machine only makes a page late), at most LATE_LIMIT_MS late, and within SPREAD_MS at the median.
+ */
+function expectOnTime(moments: number[], expected: number, what: string): void {
+  for (const at of moments) {
+    expect(at - expected, `${what}: ${Math.round(at - expected)} ms after its time`).toBeGreaterThanOrEqual(-SPREAD_MS);
+    expect(at - expected, `${what}: ${Math.round(at - expected)} ms after its time`).toBeLessThanOrEqual(LATE_LIMIT_MS);
+  }
+  expect(
+    median(moments.map((at) => Math.abs(at - expected))),
+    `${what}: the median screen's distance from its time`,
+  ).toBeLessThanOrEqual(SPREAD_MS);
+}
 
 const rounds = {
   round_1: [
@@ -163,17 +190,23 @@ async function turnovers(screens: Screen[], from: number, to: number): Promise<M
   return byValue;
 }
 
-/** Every value that all screens turned over to in [from, to] did so within SPREAD_MS; returns how many there were. */
+/**
+ * The values that all screens turned over to in [from, to] did so within SPREAD_MS of each other
+ * at the median, and none more than LATE_LIMIT_MS apart; returns how many were compared.
+ */
 async function expectSameSecond(screens: Screen[], from: number, to: number): Promise<number> {
   const byValue = await turnovers(screens, from, to);
-  let compared = 0;
+  const spreads: number[] = [];
   for (const [value, moments] of byValue) {
     if (moments.length < screens.length) continue;
-    compared++;
     const spread = Math.max(...moments) - Math.min(...moments);
-    expect(spread, `${value}: the screens turned over ${Math.round(spread)} ms apart`).toBeLessThanOrEqual(SPREAD_MS);
+    expect(spread, `${value}: the screens turned over ${Math.round(spread)} ms apart`).toBeLessThanOrEqual(LATE_LIMIT_MS);
+    spreads.push(spread);
   }
-  return compared;
+  if (spreads.length > 0) {
+    expect(median(spreads), `the median spread of ${spreads.map(Math.round).join(', ')} ms`).toBeLessThanOrEqual(SPREAD_MS);
+  }
+  return spreads.length;
 }
 
 /** The real time (ms) of the event's latest write: the server's time a control's clock is set from. */
@@ -246,7 +279,7 @@ describe('the pitch timer on two room displays and two phones', () => {
       const warned = (await Promise.all(screens.map(logOf))).map(
         (log) => log.find((shown) => shown.state === 'warning' && shown.at >= started)?.at ?? Number.NaN,
       );
-      for (const at of warned) expect(Math.abs(at - (started + (PITCH_SECONDS - 30) * 1000))).toBeLessThanOrEqual(SPREAD_MS);
+      expectOnTime(warned, started + (PITCH_SECONDS - 30) * 1000, "'Wrap up'");
 
       // Every second of the countdown so far turned over on all four screens together.
       expect(await expectSameSecond(screens, started, Date.now())).toBeGreaterThanOrEqual(4);
@@ -297,7 +330,7 @@ describe('the pitch timer on two room displays and two phones', () => {
       const overtimes = (await Promise.all(screens.map(logOf))).map(
         (log) => log.find((shown) => shown.state === 'overtime' && shown.at >= samStarted)?.at ?? Number.NaN,
       );
-      for (const at of overtimes) expect(Math.abs(at - (samStarted + PITCH_SECONDS * 1000))).toBeLessThanOrEqual(SPREAD_MS);
+      expectOnTime(overtimes, samStarted + PITCH_SECONDS * 1000, "Time's up");
       expect(await expectSameSecond(screens, reconnectedAt, Date.now())).toBeGreaterThanOrEqual(3);
       await checkPage(displayA.page, 1280, 'pitch-timer-overtime');
 
