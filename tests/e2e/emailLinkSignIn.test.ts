@@ -13,7 +13,6 @@
 import { randomUUID } from 'node:crypto';
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
-import { Timestamp } from 'firebase-admin/firestore';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sendFreshSignInLink } from '../../functions/src/emails/freshSignInLink';
@@ -24,6 +23,7 @@ import { storedEvent } from '../db/appDb';
 import { authProjectId, createAccount, type TestAccount } from '../support/adminAccount';
 import { checkPage, openPhone, useBuiltApp } from '../support/builtApp';
 import { uniqueProjectId } from '../support/emulators';
+import { signUpByInvite } from '../support/presenterSignup';
 import { loadFirestoreRules } from '../support/projectRules';
 import { addressOf, startSmtpCatcher, type SmtpCatcher } from '../support/smtpCatcher';
 import { setAnswer } from '../functions/reactionFixtures';
@@ -58,24 +58,7 @@ afterAll(async () => {
 /** Signs Ada up through her invite on `page`; returns her presenter id (her anonymous uid). */
 async function signUpAda(page: Page): Promise<string> {
   const { admin, app } = bed();
-  await admin.db.doc(`invites/${INVITE}`).set({
-    email: ADA_EMAIL,
-    created_by: account.uid,
-    created_at: Timestamp.now(),
-    signup_url: new URL(`/signup?c=${INVITE}`, app.url).href,
-  });
-  await page.goto(new URL(`/signup?c=${INVITE}`, app.url).href);
-  await page.getByRole('heading', { name: 'Presenter Signup' }).waitFor({ timeout: 20_000 });
-  await page.getByLabel('First Name').fill('Ada');
-  await page.getByLabel('Last Name').fill('Okafor');
-  await page.getByLabel('Company Name').fill('PulseLoop');
-  await page.getByRole('checkbox', { name: 'I agree to the Privacy Policy' }).check();
-  await page.getByRole('button', { name: 'Save' }).click();
-  await page.getByText('Completed signup.').waitFor();
-  const signedUp = await admin.db.collection('presenters').where('invite_id', '==', INVITE).get();
-  const id = signedUp.docs[0]?.id;
-  if (!id) throw new Error('The signup stored no presenter.');
-  return id;
+  return signUpByInvite(page, { db: admin.db, appUrl: app.url, inviteId: INVITE, email: ADA_EMAIL, createdBy: account.uid });
 }
 
 /**

@@ -11,7 +11,6 @@
 // tests/artifacts/presenter-feedback.pdf.
 
 import fs from 'node:fs/promises';
-import { Timestamp } from 'firebase-admin/firestore';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runMatching } from '../../functions/src/matching/runMatching';
@@ -19,6 +18,7 @@ import { storedEvent } from '../db/appDb';
 import { createAccount, type TestAccount } from '../support/adminAccount';
 import { checkPage, openPhone, useBuiltApp } from '../support/builtApp';
 import { uniqueProjectId } from '../support/emulators';
+import { signUpByInvite } from '../support/presenterSignup';
 import { loadFirestoreRules } from '../support/projectRules';
 import { setAnswer } from '../functions/reactionFixtures';
 
@@ -38,24 +38,13 @@ beforeAll(async () => {
 /** Signs Ada up through her invite on the phone, as the invite e-mail's link does; returns her presenter id (her uid). */
 async function signUpAda(page: Page): Promise<string> {
   const { admin, app } = bed();
-  await admin.db.doc(`invites/${INVITE}`).set({
+  return signUpByInvite(page, {
+    db: admin.db,
+    appUrl: app.url,
+    inviteId: INVITE,
     email: 'ada@example.com',
-    created_by: account.uid,
-    created_at: Timestamp.now(),
-    signup_url: new URL(`/signup?c=${INVITE}`, app.url).href,
+    createdBy: account.uid,
   });
-  await page.goto(new URL(`/signup?c=${INVITE}`, app.url).href);
-  await page.getByRole('heading', { name: 'Presenter Signup' }).waitFor({ timeout: 20_000 });
-  await page.getByLabel('First Name').fill('Ada');
-  await page.getByLabel('Last Name').fill('Okafor');
-  await page.getByLabel('Company Name').fill('PulseLoop');
-  await page.getByRole('checkbox', { name: 'I agree to the Privacy Policy' }).check();
-  await page.getByRole('button', { name: 'Save' }).click();
-  await page.getByText('Completed signup.').waitFor();
-  const signedUp = await admin.db.collection('presenters').where('invite_id', '==', INVITE).get();
-  const id = signedUp.docs[0]?.id;
-  if (!id) throw new Error('The signup stored no presenter.');
-  return id;
 }
 
 /** The event with Ada and Lin, its questions, and the providers' answers about Ada; then matching, sharing on. */
