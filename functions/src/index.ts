@@ -165,8 +165,8 @@ export const onPresenterWritten = onDocumentWritten({ document: 'presenters/{pre
  * off) and an instance can die mid-run, leaving a flag raised with a claim nobody finishes. Each
  * handler decides for itself from the event (domain/matchingRun.ts, domain/emailingRun.ts): a
  * live claim is left alone, one older than its abandonment limit (10 minutes) is taken over, and
- * a flag with no claim runs. The local worker does the same with timers. The open events' rosters
- * are rebuilt too, in case a roster trigger failed.
+ * a flag with no claim runs. The open events' rosters are rebuilt too, in case a roster trigger
+ * failed. Locally, the Functions emulator's runner calls it on the same schedule.
  */
 export const sweepReactions = onSchedule(
   {

@@ -2,8 +2,8 @@
 // or 'Retry' (a new `mail_requested_at`), mail the invite's signup link once for that request and
 // record the outcome on the invite. Triggers arrive at least once and two runners may see one
 // request, so the request is claimed in a transaction ('sending') before anything is sent; the
-// decisions are the domain's (domain/inviteMail.ts). The Cloud Function and the local worker
-// both run this.
+// decisions are the domain's (domain/inviteMail.ts). The invite trigger runs this,
+// deployed or in the local Functions emulator.
 
 import { FieldValue, Timestamp, type DocumentData, type Firestore } from 'firebase-admin/firestore';
 import {

@@ -9,7 +9,7 @@
 // decision (domain/matchingRun.ts). When the event shares feedback, the same run writes each
 // presenter's (functions/src/feedback/presenterFeedback.ts), from the same reads. Questions and
 // answers of a type this version does not know are left out (domain/questionTypes.ts). The Cloud
-// Function and the local worker both run this.
+// Function runs this, deployed or in the local Functions emulator.
 
 import { randomUUID } from 'node:crypto';
 import {

@@ -3,7 +3,7 @@
 // the app shows on Event Closed and leaves out of "Your Matches" (VITE_CONTACT_EMAIL in
 // src/config/env.ts), so it is the same setting under the same name without Vite's prefix, with
 // the same default; the office's name as a company is the mail path's ORGANISATION_NAME. In
-// production they are Functions params; the local worker reads the same names from its environment.
+// production and in the local Functions emulator they are Functions params, read under the same names.
 
 import { defineString } from 'firebase-functions/params';
 import type { ProviderDetails } from '../../../domain/documents.js';

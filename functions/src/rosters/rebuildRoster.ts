@@ -2,7 +2,7 @@
 // and its presenters as they are now, in one transaction, so two rebuilds at once (an admin
 // arranging a round while a presenter's company changes) leave the later state, whichever
 // finishes first. Rebuilding is idempotent: a trigger delivered twice writes the same roster. The
-// Cloud Functions and the local worker both run this.
+// roster triggers and the sweep both run this.
 
 import type { Firestore } from 'firebase-admin/firestore';
 import { buildRoster, rosterIds, ROSTERS_COLLECTION } from '../../../domain/roster.js';
