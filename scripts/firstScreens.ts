@@ -27,8 +27,11 @@ import {
 } from '../src/lib/firstScreenVariants.js';
 
 const ENTRY = 'src/app/firstScreens.tsx';
-/** The modules src/main.tsx imports in stages: the page preloads them with the entry's own code. */
-export const STAGES = ['src/app/router.tsx', 'src/app/renderApp.tsx'];
+/**
+ * The modules src/main.tsx imports in stages: the page preloads them with the entry's own code,
+ * the first (the event's read) ahead of everything.
+ */
+export const STAGES = ['src/db/sharedEvent.ts', 'src/app/theme.ts', 'src/app/router.tsx', 'src/app/renderApp.tsx'];
 /** Each first screen's route modules (src/app/router.tsx), by the path it is rendered for: the page preloads the picked variant's. */
 const ROUTE_MODULES: Record<string, string[]> = {
   '/': ['src/app/routes/HomeRoute.tsx'],
@@ -77,6 +80,8 @@ const escapeText = (text: string) => text.replace(/<\//g, '<\\/');
 
 /** The code the page preloads: the entry's and its stages' (all variants), and each variant's route's. */
 interface PagePreloads {
+  /** The first stage's (the event's read): requested before anything else. */
+  first: string[];
   common: string[];
   byVariant: Record<string, string[]>;
 }
@@ -125,8 +130,11 @@ function pageHtml(
 /** The page Firebase Hosting serves for a missing file (a copy of index.html). */
 export const NOT_FOUND_PAGE = '404.html';
 
-/** How many modulepreload links the page adds in one task. */
-const PRELOADS_PER_TASK = 10;
+/**
+ * How many modulepreload links the page adds in one task: each starts a request, which costs the
+ * main thread about a millisecond on a low-tier phone (more under a profiler), so a few at a time.
+ */
+const PRELOADS_PER_TASK = 3;
 
 /** The id of the page's JSON block the loader reads: the entry, the shared preloads and each variant's. */
 const LOADER_DATA_ID = 'app-code';
@@ -168,7 +176,7 @@ const MODULE_TAG =
  * costs about a frame of a download that takes seconds. Preloading fetches and compiles without
  * running: each stage still runs in a task of its own.
  */
-function afterFirstPaint(template: string, { common, byVariant }: PagePreloads): string {
+function afterFirstPaint(template: string, { first, common, byVariant }: PagePreloads): string {
   const entries: string[] = [];
   const preloads: string[] = [];
   const stripped = template.replace(MODULE_TAG, (tag, url: string) => {
@@ -179,7 +187,7 @@ function afterFirstPaint(template: string, { common, byVariant }: PagePreloads):
   if (entry === undefined || entries.length !== 1) {
     throw new Error(`index.html should have one module entry script, found ${entries.length}.`);
   }
-  const shared = [...new Set([...preloads, ...common])].filter((url) => url !== entry);
+  const shared = [...new Set([...first, ...preloads, ...common])].filter((url) => url !== entry);
   const variants = Object.fromEntries(
     Object.entries(byVariant).map(([id, urls]) => [id, urls.filter((url) => !shared.includes(url) && url !== entry)]),
   );
@@ -227,6 +235,7 @@ export function firstScreens(): Plugin {
         if (!index || index.type !== 'asset' || typeof index.source !== 'string') return;
         const template = index.source;
         const keys = { profile: STORAGE_KEYS.profile, admin: STORAGE_KEYS.adminSession };
+        const first = chunkClosure(bundle, root, base, STAGES.slice(0, 1));
         const common = chunkClosure(bundle, root, base, STAGES);
         for (const page of await renderPages(root, mode, resolve)) {
           const byVariant = Object.fromEntries(
@@ -236,7 +245,7 @@ export function firstScreens(): Plugin {
               return [variant.id, chunkClosure(bundle, root, base, modules)];
             }),
           );
-          const source = onlyKnownInlineScripts(page.file, pageHtml(template, page, keys, { common, byVariant }));
+          const source = onlyKnownInlineScripts(page.file, pageHtml(template, page, keys, { first, common, byVariant }));
           if (page.file === 'index.html') index.source = source;
           else this.emitFile({ type: 'asset', fileName: page.file, source });
         }

@@ -10,9 +10,10 @@
 // before a deployment) reloads the page once (src/app/staleCode.ts).
 
 import { loadCode, staleCodeAppStarted, watchForStaleCode } from './app/staleCode';
-import { startSharedEventRead } from './db/sharedEvent';
 import { keepTypedInput } from './lib/firstScreen';
 import { readRoomChoice } from './lib/roomChoice';
+import { whenIdle } from './lib/whenIdle';
+import { timings } from './config/constants';
 
 watchForStaleCode();
 
@@ -20,11 +21,14 @@ const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element.');
 keepTypedInput(container);
 
-// Every page shows the shared event, or the room the phone joined: its read goes out while the app's code starts.
-startSharedEventRead(readRoomChoice(window.location, () => window.localStorage, Date.now())).catch(() => undefined);
+// Every page shows the shared event, or the room the phone joined: its read goes out while the
+// app's code starts, as soon as its own code (Firestore Lite) has been evaluated, in the next task.
+const choice = readRoomChoice(window.location, () => window.localStorage, Date.now());
+import('./db/sharedEvent').then(({ startSharedEventRead }) => startSharedEventRead(choice)).catch(() => undefined);
 
 // After the page's load event (it may have come before this script ran: the page requests the
-// app's code once its first screen has painted).
+// app's code once its first screen has painted), once the browser is idle: its code, and the
+// toasts' it brings, are no part of the start-up.
 function registerServiceWorker() {
   import('./components/UpdatePrompt')
     .then((prompt) => prompt.registerServiceWorker())
@@ -32,15 +36,22 @@ function registerServiceWorker() {
       console.warn('The service worker could not be registered: the app works, but will not open offline.', error),
     );
 }
-if (document.readyState === 'complete') registerServiceWorker();
-else window.addEventListener('load', registerServiceWorker, { once: true });
+const registerWhenIdle = () => whenIdle(registerServiceWorker, timings.backgroundStartMaxMs);
+if (document.readyState === 'complete') registerWhenIdle();
+else window.addEventListener('load', registerWhenIdle, { once: true });
 
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 await nextTask();
+// MUI's styling core and the app's theme (two themes to compute) before the frame's components.
+await loadCode(() => import('./app/theme'));
+await nextTask();
 const { createRouter, routeReady } = await loadCode(() => import('./app/router'));
+// The router starts loading the route's own code (evaluated as it arrives) in a task of its own.
+await nextTask();
 const router = createRouter();
 await nextTask();
 const [{ renderApp }] = await Promise.all([loadCode(() => import('./app/renderApp')), routeReady(router)]);
+await nextTask();
 renderApp(container, router);
 staleCodeAppStarted();

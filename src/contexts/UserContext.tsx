@@ -5,10 +5,11 @@
 // UserProvider), and the uid follows. Only saving needs the sign-in, and waits for it.
 
 import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { getProviderProfile, saveProviderProfile } from '../db/deferred';
+import { getProviderProfile, prepareProfileSave, saveProviderProfile } from '../db/deferred';
 import { ensureSignedIn, watchUserId } from '../db/session';
 import { timings } from '../config/constants';
 import { readStoredProfile, writeStoredProfile } from '../lib/browserStorage';
+import { whenIdle } from '../lib/whenIdle';
 import type { Provider, ProviderProfile } from '../types/provider';
 
 export interface UserContextValue {
@@ -26,19 +27,6 @@ export interface UserContextValue {
 
 export const UserContext = createContext<UserContextValue | null>(null);
 
-/**
- * Runs `task` once the browser has painted and has a moment to spare, so that fetching and
- * starting Auth never holds up a first screen; returns a function that cancels it.
- */
-function whenIdle(task: () => void): () => void {
-  if (typeof window.requestIdleCallback === 'function') {
-    const handle = window.requestIdleCallback(task, { timeout: timings.backgroundStartMaxMs });
-    return () => window.cancelIdleCallback(handle);
-  }
-  const timer = setTimeout(task, 0);
-  return () => clearTimeout(timer);
-}
-
 export function UserProvider({ children }: { children: ReactNode }) {
   // The browser's stored profile, read once: the current user from the first render.
   const [stored] = useState(() => readStoredProfile(window.localStorage));
@@ -52,7 +40,7 @@ export function UserProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     if (stored === null) return;
-    return whenIdle(() => setSignInWanted(true));
+    return whenIdle(() => setSignInWanted(true), timings.backgroundStartMaxMs);
   }, [stored]);
 
   useEffect(() => {
@@ -71,6 +59,8 @@ export function UserProvider({ children }: { children: ReactNode }) {
             ensureSignedIn().catch((error: unknown) =>
               console.warn('Anonymous sign-in failed; it is retried when needed.', error),
             );
+            // The profile's Save writes with the full SDK: fetched while the form is filled in.
+            whenIdle(prepareProfileSave, timings.backgroundStartMaxMs);
           }
         }
         if (signedInUid === null || stored === null) return;

@@ -76,6 +76,14 @@ export async function getProviderProfile(): Promise<Provider | null> {
   return (await import('./providers')).getProviderProfile();
 }
 
+/**
+ * Fetches the full SDK and starts Firestore ahead of a profile save, so that Save costs the write
+ * alone; a failure is left to the save, which tries again.
+ */
+export function prepareProfileSave(): void {
+  import('./providers').then((providers) => providers.prepareProfileStore()).catch(() => undefined);
+}
+
 /** src/db/providers.ts' saveProviderProfile, with the SDK fetched first (rejects when it cannot be). */
 export async function saveProviderProfile(profile: ProviderProfile): Promise<Provider> {
   return (await import('./providers')).saveProviderProfile(profile);

@@ -1,7 +1,7 @@
 // The provider's own profile (providers/{uid}): the document id is the anonymous Auth uid, so a
 // provider never sees a login and can only reach their own document.
 
-import { doc, getDoc, setDoc, type FirestoreDataConverter, type QueryDocumentSnapshot } from 'firebase/firestore';
+import { doc, getDoc, setDoc, waitForPendingWrites, type FirestoreDataConverter, type QueryDocumentSnapshot } from 'firebase/firestore';
 import type { Provider, ProviderProfile } from '../types/provider';
 import { snapshotOptions, toBoolean, toStringOr } from './converters';
 import { db } from './firebase';
@@ -31,6 +31,18 @@ const providerConverter: FirestoreDataConverter<Provider> = {
 };
 
 const providerRef = (uid: string) => doc(db, 'providers', uid).withConverter(providerConverter);
+
+/**
+ * Starts Firestore's client (its offline cache opens, which takes a phone a moment) ahead of the
+ * first save, while the profile form is being filled in. Reads and writes nothing, and leaves the
+ * network alone: the SDK's enableNetwork() on a network already enabled opens a second watch
+ * stream beside the one a live listener uses, counts both streams' acknowledgements against one
+ * request and stops every listener (its internal assertion ca9). Asking for the pending writes
+ * starts the same client and does nothing else; resolves once no write of this device is pending.
+ */
+export function prepareProfileStore(): Promise<void> {
+  return waitForPendingWrites(db);
+}
 
 /**
  * Creates or replaces the signed-in provider's profile (signing in anonymously first if needed).
