@@ -1,7 +1,14 @@
 // The provider's own profile (providers/{uid}): the document id is the anonymous Auth uid, so a
 // provider never sees a login and can only reach their own document.
 
-import { doc, getDoc, setDoc, waitForPendingWrites, type FirestoreDataConverter, type QueryDocumentSnapshot } from 'firebase/firestore';
+import {
+  doc,
+  getDoc,
+  setDoc,
+  waitForPendingWrites,
+  type FirestoreDataConverter,
+  type QueryDocumentSnapshot,
+} from 'firebase/firestore';
 import type { Provider, ProviderProfile } from '../types/provider';
 import { snapshotOptions, toBoolean, toStringOr } from './converters';
 import { db } from './firebase';

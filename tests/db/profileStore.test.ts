@@ -24,7 +24,8 @@ describe('prepareProfileStore while the queue is live', () => {
     // come back. The SDK's own log says when (its lines are kept out of the test's output).
     const internalErrors: string[] = [];
     let prepared = false;
-    for (const method of ['log', 'debug', 'info', 'warn', 'error'] as const) vi.spyOn(console, method).mockImplementation(() => {});
+    for (const method of ['log', 'debug', 'info', 'warn', 'error'] as const)
+      vi.spyOn(console, method).mockImplementation(() => {});
     setLogLevel('debug');
     onLog(
       ({ level, message }) => {
