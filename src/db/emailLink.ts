@@ -8,24 +8,7 @@ import { addDoc, collection, serverTimestamp } from 'firebase/firestore';
 import { getAppAuth } from './auth';
 import { db } from './firebase';
 import { ensureSignedIn } from './session';
-
-/** Whether the page's query (`location.search`) carries an e-mail sign-in link, read without starting Auth. */
-export function hasEmailSignInLink(search: string): boolean {
-  const params = new URLSearchParams(search);
-  return params.get('mode') === 'signIn' && params.has('oobCode');
-}
-
-/** Why a link did not sign in. */
-export type EmailLinkFailure = 'used-or-expired' | 'wrong-address' | 'failed';
-
-export class EmailLinkError extends Error {
-  constructor(
-    readonly reason: EmailLinkFailure,
-    options?: ErrorOptions,
-  ) {
-    super(`The e-mail link did not sign in: ${reason}.`, options);
-  }
-}
+import { EmailLinkError } from '../lib/emailLink';
 
 const codeOf = (error: unknown): string =>
   typeof error === 'object' && error !== null && typeof (error as { code?: unknown }).code === 'string'

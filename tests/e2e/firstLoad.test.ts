@@ -79,3 +79,27 @@ describe('the queue on a first visit', () => {
     }
   }, 120_000);
 });
+
+describe("an attendee's first load of /results", () => {
+  it('shows the session results while the full Firestore SDK is held back by the network', async () => {
+    // The page accepts a result e-mail's sign-in link, whose code needs the full SDK and Auth: it
+    // must fetch that code when an address is submitted, not with the page.
+    const context = await bed().browser.newContext({ viewport: { width: 360, height: 740 }, serviceWorkers: 'block' });
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await context.route(FULL_SDK_CHUNK, async (route) => {
+      await released;
+      await route.continue();
+    });
+    const page = await context.newPage();
+    page.on('pageerror', (error) => console.error('[browser]', error.message));
+    try {
+      await page.goto(new URL('/results', bed().app.url).href);
+      await page.getByText('No other potential matches found.').waitFor({ timeout: 30_000 });
+      await page.getByRole('link', { name: 'Create your profile' }).waitFor();
+    } finally {
+      release();
+      await context.close();
+    }
+  }, 120_000);
+});

@@ -4,7 +4,7 @@
 
 import { useCallback } from 'react';
 import { useUser } from '../../contexts/UserContext';
-import { getProviderProfile } from '../../db/providers';
+import { getProviderProfile } from '../../db/deferred';
 import { EmailLinkSignIn } from '../../features/emailLink/EmailLinkSignIn';
 import { SessionResults } from '../../features/results/SessionResults';
 

@@ -11,13 +11,10 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import {
-  EmailLinkError,
-  hasEmailSignInLink,
-  requestFreshSignInLink,
-  signInWithResultLink,
-  type EmailLinkFailure,
-} from '../../db/emailLink';
+import { EmailLinkError, hasEmailSignInLink, type EmailLinkFailure } from '../../lib/emailLink';
+
+/** The sign-in's code (Auth and the full Firestore SDK), fetched only once an address is submitted. */
+const signInCode = () => import('../../db/emailLink');
 
 export const emailLinkMessages = {
   heading: 'Sign in to see your results',
@@ -53,6 +50,7 @@ export function EmailLinkSignIn({ children, onSignedIn }: { children: ReactNode;
     setBusy(true);
     setFailure(null);
     try {
+      const { signInWithResultLink } = await signInCode();
       const uid = await signInWithResultLink(email, window.location.href);
       await onSignedIn?.(uid);
       // The link works once: the page's address drops it.
@@ -68,6 +66,7 @@ export function EmailLinkSignIn({ children, onSignedIn }: { children: ReactNode;
   const askFresh = async () => {
     setFresh('asking');
     try {
+      const { requestFreshSignInLink } = await signInCode();
       await requestFreshSignInLink(email, location.pathname);
       setFresh('asked');
     } catch (error) {
