@@ -1,9 +1,11 @@
 // The text fields of the profile and signup forms (the spec's sections 2 and 5): each field's
 // label, type and autofill, its message once touched (or its help text), the phone number
 // formatted as it is typed, and read-only fields. The form owns the values and decides when the
-// fields are disabled.
+// fields are disabled. A keystroke renders its own field again, not the others: on a low-tier
+// phone each MUI field costs a few tens of milliseconds to render (docs/performance.md).
 
 import TextField from '@mui/material/TextField';
+import { memo, useCallback, useLayoutEffect, useRef } from 'react';
 import { formatPhoneInput } from '../lib/phone';
 
 export interface ContactField<Name extends string> {
@@ -28,6 +30,49 @@ export interface ContactFieldsProps<Name extends string> {
   disabled: boolean;
 }
 
+interface ContactTextFieldProps {
+  field: ContactField<string>;
+  value: string;
+  error: string | undefined;
+  helperText: string | undefined;
+  readOnly: boolean;
+  disabled: boolean;
+  onChange: (name: string, value: string) => void;
+  onBlur: (name: string) => void;
+}
+
+/** One field; rendered again only when one of its own props changes (the callbacks never do). */
+const ContactTextField = memo(function ContactTextField({
+  field,
+  value,
+  error,
+  helperText,
+  readOnly,
+  disabled,
+  onChange,
+  onBlur,
+}: ContactTextFieldProps) {
+  const phone = field.name === 'phone';
+  const htmlInput = readOnly ? { readOnly: true } : phone ? { inputMode: 'tel' as const } : undefined;
+  return (
+    <TextField
+      name={field.name}
+      label={field.label}
+      type={field.type}
+      autoComplete={field.autoComplete}
+      required={field.required}
+      value={value}
+      onChange={(event) => onChange(field.name, phone ? formatPhoneInput(event.target.value) : event.target.value)}
+      onBlur={() => onBlur(field.name)}
+      error={error !== undefined}
+      helperText={error ?? helperText}
+      disabled={disabled}
+      slotProps={htmlInput ? { htmlInput } : undefined}
+      fullWidth
+    />
+  );
+});
+
 export function ContactFields<Name extends string>({
   fields,
   values,
@@ -39,27 +84,35 @@ export function ContactFields<Name extends string>({
   onBlur,
   disabled,
 }: ContactFieldsProps<Name>) {
-  return fields.map((field) => {
-    const error = touched[field.name] ? errors[field.name] : undefined;
-    const phone = field.name === 'phone';
-    const htmlInput = readOnly.includes(field.name) ? { readOnly: true } : phone ? { inputMode: 'tel' as const } : undefined;
-    return (
-      <TextField
-        key={field.name}
-        name={field.name}
-        label={field.label}
-        type={field.type}
-        autoComplete={field.autoComplete}
-        required={field.required}
-        value={values[field.name]}
-        onChange={(event) => onChange(field.name, phone ? formatPhoneInput(event.target.value) : event.target.value)}
-        onBlur={() => onBlur(field.name)}
-        error={error !== undefined}
-        helperText={error ?? helpTexts[field.name]}
-        disabled={disabled}
-        slotProps={htmlInput ? { htmlInput } : undefined}
-        fullWidth
-      />
-    );
+  // The fields get callbacks that never change and call the form's latest ones.
+  const latest = useRef({ onChange, onBlur });
+  useLayoutEffect(() => {
+    latest.current = { onChange, onBlur };
   });
+  const isField = useCallback((name: string): name is Name => fields.some((field) => field.name === name), [fields]);
+  const change = useCallback(
+    (name: string, value: string) => {
+      if (isField(name)) latest.current.onChange(name, value);
+    },
+    [isField],
+  );
+  const blur = useCallback(
+    (name: string) => {
+      if (isField(name)) latest.current.onBlur(name);
+    },
+    [isField],
+  );
+  return fields.map((field) => (
+    <ContactTextField
+      key={field.name}
+      field={field}
+      value={values[field.name]}
+      error={touched[field.name] ? errors[field.name] : undefined}
+      helperText={helpTexts[field.name]}
+      readOnly={readOnly.includes(field.name)}
+      disabled={disabled}
+      onChange={change}
+      onBlur={blur}
+    />
+  ));
 }

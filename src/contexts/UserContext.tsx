@@ -36,7 +36,11 @@ export function UserProvider({ children }: { children: ReactNode }) {
   // marks need the uid); without one, when the visitor starts on the profile form, or when a
   // read or save needs a sign-in (src/db/session.ts), whichever comes first.
   const [signInWanted, setSignInWanted] = useState(false);
-  const startSignIn = useCallback(() => setSignInWanted(true), []);
+  // Asked for as the visitor taps into the profile form: the tap paints first (focus, caret),
+  // and Auth starts when the browser next has a moment.
+  const startSignIn = useCallback(() => {
+    whenIdle(() => setSignInWanted(true), timings.backgroundStartMaxMs);
+  }, []);
 
   useEffect(() => {
     if (stored === null) return;
