@@ -5,7 +5,7 @@
 
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import { useState } from 'react';
+import { memo, useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { ContactFields, type ContactFieldsProps } from './ContactFields';
 import { PrivacyAgreement } from './PrivacyAgreement';
 
@@ -24,33 +24,51 @@ export interface ContactFormBodyProps<Name extends string> extends Omit<
   saving: boolean;
 }
 
+// What a keystroke in a text field does not change is not rendered again: the agreement and Save.
+const Agreement = memo(PrivacyAgreement);
+
+const SaveButton = memo(function SaveButton({ disabled, saving }: { disabled: boolean; saving: boolean }) {
+  return (
+    <Button
+      type="submit"
+      variant="contained"
+      size="large"
+      disabled={disabled}
+      startIcon={saving ? <CircularProgress size={18} color="inherit" aria-label="Saving" /> : undefined}
+      sx={{ alignSelf: { xs: 'stretch', sm: 'flex-start' }, minWidth: 140 }}
+    >
+      Save
+    </Button>
+  );
+});
+
 export function ContactFormBody<Name extends string>({ initiallyTouched = {}, saving, ...fields }: ContactFormBodyProps<Name>) {
   const { values, errors, onChange, disabled } = fields;
   const [touched, setTouched] = useState<Partial<Record<AgreedName<Name>, boolean>>>(initiallyTouched);
-  const touch = (name: AgreedName<Name>) => setTouched((previous) => ({ ...previous, [name]: true }));
+  const touch = useCallback((name: AgreedName<Name>) => setTouched((previous) => ({ ...previous, [name]: true })), []);
+  // The agreement gets a callback that never changes and calls the form's latest one.
+  const latestChange = useRef(onChange);
+  useLayoutEffect(() => {
+    latestChange.current = onChange;
+  });
+  const agree = useCallback(
+    (checked: boolean) => {
+      latestChange.current('terms_accepted', checked);
+      touch('terms_accepted');
+    },
+    [touch],
+  );
   const valid = Object.keys(errors).length === 0;
   return (
     <>
       <ContactFields {...fields} touched={touched} onBlur={touch} />
-      <PrivacyAgreement
+      <Agreement
         checked={values.terms_accepted}
-        onChange={(checked) => {
-          onChange('terms_accepted', checked);
-          touch('terms_accepted');
-        }}
+        onChange={agree}
         disabled={disabled}
         error={touched.terms_accepted ? errors.terms_accepted : undefined}
       />
-      <Button
-        type="submit"
-        variant="contained"
-        size="large"
-        disabled={!valid || disabled}
-        startIcon={saving ? <CircularProgress size={18} color="inherit" aria-label="Saving" /> : undefined}
-        sx={{ alignSelf: { xs: 'stretch', sm: 'flex-start' }, minWidth: 140 }}
-      >
-        Save
-      </Button>
+      <SaveButton disabled={!valid || disabled} saving={saving} />
     </>
   );
 }
