@@ -179,6 +179,9 @@ async function calibratedRun(
   }
 }
 
+/** Lighthouse's errors that say the trace was not recorded and the run should be tried again. */
+const RETRIED_ERRORS = new Set(['NO_NAVSTART']);
+
 /** Lighthouse's runs of one page, each in the same browser profile. */
 async function measure(entry: PageCase, url: string, options: Options): Promise<Figures[]> {
   const { runs, save } = options;
@@ -199,7 +202,15 @@ async function measure(entry: PageCase, url: string, options: Options): Promise<
       for (let run = 1; run <= runs; run++) {
         const name = `${entry.label.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home'}-${run}`;
         if (save) await fs.mkdir(save, { recursive: true });
-        const { result, wallMs, cpuMs } = await calibratedRun(url, flags, options, save && path.join(save, `${name}.trace.json`));
+        let measured = await calibratedRun(url, flags, options, save && path.join(save, `${name}.trace.json`));
+        // Lighthouse now and then fails to record a load's trace and asks to be run again (its
+        // NO_NAVSTART): such a run is run again, twice at the most, rather than ending
+        // a benchmark of many minutes. Any other failure ends it.
+        for (let retry = 1; retry <= 2 && RETRIED_ERRORS.has(measured.result.lhr.runtimeError?.code ?? ''); retry++) {
+          console.log(`  ${entry.label} run ${run}: ${measured.result.lhr.runtimeError?.code ?? ''} from Lighthouse, run again`);
+          measured = await calibratedRun(url, flags, options, save && path.join(save, `${name}.trace.json`));
+        }
+        const { result, wallMs, cpuMs } = measured;
         if (result.lhr.runtimeError) throw new Error(`${url}: ${result.lhr.runtimeError.message}`);
         if (save) await fs.writeFile(path.join(save, `${name}.json`), result.report as string);
         const figures = figuresOf(result);
