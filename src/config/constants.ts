@@ -65,6 +65,11 @@ export const timings = {
    * after the first screen has painted.
    */
   backgroundStartMaxMs: 2_000,
+  /**
+   * How long a profile's Save waits for Firestore Lite's one commit before the full SDK writes it
+   * instead (and keeps it until the network is back: src/db/profileSave.ts).
+   */
+  liteSaveWaitMs: 5_000,
   /** Toasts of screens the spec gives no duration for. */
   defaultToastMs: 4_000,
   /** How long a phone remembers the room it joined or chose (a day's sessions; src/lib/roomChoice.ts). */

@@ -5,7 +5,7 @@
 // UserProvider), and the uid follows. Only saving needs the sign-in, and waits for it.
 
 import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { getProviderProfile, prepareProfileSave, saveProviderProfile } from '../db/deferred';
+import { getProviderProfile, saveProviderProfile } from '../db/deferred';
 import { ensureSignedIn, watchUserId } from '../db/session';
 import { timings } from '../config/constants';
 import { readStoredProfile, writeStoredProfile } from '../lib/browserStorage';
@@ -63,8 +63,6 @@ export function UserProvider({ children }: { children: ReactNode }) {
             ensureSignedIn().catch((error: unknown) =>
               console.warn('Anonymous sign-in failed; it is retried when needed.', error),
             );
-            // The profile's Save writes with the full SDK: fetched while the form is filled in.
-            whenIdle(prepareProfileSave, timings.backgroundStartMaxMs);
           }
         }
         if (signedInUid === null || stored === null) return;

@@ -2,6 +2,7 @@
 // of the app sees plain typed objects.
 
 import type { DocumentData, SnapshotOptions } from 'firebase/firestore';
+import type { Provider } from '../types/provider';
 
 /** Pending server timestamps read as the local estimate, never as null. */
 export const snapshotOptions: SnapshotOptions = { serverTimestamps: 'estimate' };
@@ -62,5 +63,17 @@ export function readOnlyConverter<T>(refusal: string, read: (id: string, data: D
       throw new Error(refusal);
     },
     fromFirestore: (snapshot: ReadSnapshot): T => read(snapshot.id, snapshot.data(snapshotOptions)),
+  };
+}
+
+/** The stored fields of a profile (the document id is the uid, not a field). */
+export function storedProvider(provider: Provider): Record<string, string | boolean> {
+  return {
+    first_name: provider.first_name,
+    last_name: provider.last_name,
+    email: provider.email,
+    company: provider.company,
+    phone: provider.phone,
+    terms_accepted: provider.terms_accepted,
   };
 }

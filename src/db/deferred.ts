@@ -77,14 +77,9 @@ export async function getProviderProfile(): Promise<Provider | null> {
 }
 
 /**
- * Fetches the full SDK and starts Firestore ahead of a profile save, so that Save costs the write
- * alone; a failure is left to the save, which tries again.
+ * src/db/profileSave.ts' saveProviderProfile (Firestore Lite's commit, the full SDK fetched only
+ * when the network does not answer); rejects when its code cannot be fetched.
  */
-export function prepareProfileSave(): void {
-  import('./providers').then((providers) => providers.prepareProfileStore()).catch(() => undefined);
-}
-
-/** src/db/providers.ts' saveProviderProfile, with the SDK fetched first (rejects when it cannot be). */
 export async function saveProviderProfile(profile: ProviderProfile): Promise<Provider> {
-  return (await import('./providers')).saveProviderProfile(profile);
+  return (await import('./profileSave')).saveProviderProfile(profile);
 }
