@@ -5,7 +5,9 @@
 // UserProvider), and the uid follows. Only saving needs the sign-in, and waits for it.
 
 import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { getProviderProfile, saveProviderProfile } from '../db/deferred';
+import { getProviderProfile } from '../db/deferred';
+// Firestore Lite's save: small, and its code (Lite) is on the page already, so Save fetches nothing.
+import { saveProviderProfile } from '../db/profileSave';
 import { ensureSignedIn, watchUserId } from '../db/session';
 import { timings } from '../config/constants';
 import { readStoredProfile, writeStoredProfile } from '../lib/browserStorage';

@@ -4,7 +4,7 @@
 // cache (about 110 KB gzip) arrive after it (docs/performance.md). The other
 // screens import their src/db/ modules directly: their route chunks load them anyway.
 
-import type { Provider, ProviderProfile } from '../types/provider';
+import type { Provider } from '../types/provider';
 import type { ProviderResponse } from '../types/response';
 
 /** The longest pause between two tries to fetch a module while the network is down. */
@@ -74,12 +74,4 @@ export function watchMyResponses(
 /** src/db/providers.ts' getProviderProfile, with the SDK fetched first (rejects when it cannot be). */
 export async function getProviderProfile(): Promise<Provider | null> {
   return (await import('./providers')).getProviderProfile();
-}
-
-/**
- * src/db/profileSave.ts' saveProviderProfile (Firestore Lite's commit, the full SDK fetched only
- * when the network does not answer); rejects when its code cannot be fetched.
- */
-export async function saveProviderProfile(profile: ProviderProfile): Promise<Provider> {
-  return (await import('./profileSave')).saveProviderProfile(profile);
 }
