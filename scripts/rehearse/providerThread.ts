@@ -14,7 +14,7 @@ import { disableNetwork, enableNetwork, terminate, waitForPendingWrites, type Fi
 import { answerKind } from '../../domain/questionTypes';
 import { buildQueue } from '../../domain/queue';
 import type { Event } from '../../src/types/event';
-import type { Provider, ProviderProfile } from '../../src/types/provider';
+import type { Provider } from '../../src/types/provider';
 import type { Question } from '../../src/types/question';
 import type { Answer, SaveOutcome } from '../../src/types/response';
 import type { IsolationData } from './isolation';
@@ -58,7 +58,9 @@ interface AppModules {
 }
 interface ProviderModules extends AppModules {
   session: { ensureSignedIn(): Promise<{ uid: string }> };
-  providers: { saveProviderProfile(profile: ProviderProfile): Promise<Provider> };
+  // The full SDK's write (the app's way when Firestore Lite finds no network): these clients share
+  // one Firestore component across their apps, which Lite's separate one would not join.
+  providers: { writeProviderProfile(provider: Provider): Promise<void> };
   events: {
     watchSharedEvent(callback: (event: Event | null) => void, onError: (error: Error) => void): () => void;
     watchRoom(eventId: string, callback: (event: Event | null) => void, onError: (error: Error) => void): () => void;
@@ -237,7 +239,8 @@ async function startProvider(plan: ThreadProvider, relay: Relay): Promise<Client
   const modules = await loadModules<ProviderModules>(key, ['session', 'providers', 'events', 'questions', 'responses']);
   const random = seededRandom(plan.seed);
   const { uid } = await withTimeout(modules.session.ensureSignedIn(), 30_000, 'Anonymous sign-in');
-  const profile = {
+  const profile: Provider = {
+    user_id: uid,
     first_name: `Provider${plan.index}`,
     last_name: `Rehearsal`,
     email: `provider${plan.index}@partners.example.org`,
@@ -245,7 +248,7 @@ async function startProvider(plan: ThreadProvider, relay: Relay): Promise<Client
     phone: '',
     terms_accepted: true,
   };
-  await withTimeout(modules.providers.saveProviderProfile(profile), 60_000, 'Saving the profile');
+  await withTimeout(modules.providers.writeProviderProfile(profile), 60_000, 'Saving the profile');
   const questions = await withTimeout(modules.questions.getQuestions(), 60_000, 'Reading the questions');
   const client: Client = {
     plan,
