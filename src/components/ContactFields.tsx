@@ -5,8 +5,9 @@
 // phone each MUI field costs a few tens of milliseconds to render (docs/performance.md).
 
 import TextField from '@mui/material/TextField';
-import { memo, useCallback, useLayoutEffect, useRef } from 'react';
+import { memo, useCallback } from 'react';
 import { formatPhoneInput } from '../lib/phone';
+import { useLatest } from './useLatest';
 
 export interface ContactField<Name extends string> {
   name: Name;
@@ -85,22 +86,19 @@ export function ContactFields<Name extends string>({
   disabled,
 }: ContactFieldsProps<Name>) {
   // The fields get callbacks that never change and call the form's latest ones.
-  const latest = useRef({ onChange, onBlur });
-  useLayoutEffect(() => {
-    latest.current = { onChange, onBlur };
-  });
+  const latest = useLatest({ onChange, onBlur });
   const isField = useCallback((name: string): name is Name => fields.some((field) => field.name === name), [fields]);
   const change = useCallback(
     (name: string, value: string) => {
       if (isField(name)) latest.current.onChange(name, value);
     },
-    [isField],
+    [isField, latest],
   );
   const blur = useCallback(
     (name: string) => {
       if (isField(name)) latest.current.onBlur(name);
     },
-    [isField],
+    [isField, latest],
   );
   return fields.map((field) => (
     <ContactTextField

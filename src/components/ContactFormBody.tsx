@@ -5,9 +5,10 @@
 
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import { memo, useCallback, useLayoutEffect, useRef, useState } from 'react';
+import { memo, useCallback, useState } from 'react';
 import { ContactFields, type ContactFieldsProps } from './ContactFields';
 import { PrivacyAgreement } from './PrivacyAgreement';
+import { useLatest } from './useLatest';
 
 type AgreedName<Name extends string> = Name | 'terms_accepted';
 
@@ -47,16 +48,13 @@ export function ContactFormBody<Name extends string>({ initiallyTouched = {}, sa
   const [touched, setTouched] = useState<Partial<Record<AgreedName<Name>, boolean>>>(initiallyTouched);
   const touch = useCallback((name: AgreedName<Name>) => setTouched((previous) => ({ ...previous, [name]: true })), []);
   // The agreement gets a callback that never changes and calls the form's latest one.
-  const latestChange = useRef(onChange);
-  useLayoutEffect(() => {
-    latestChange.current = onChange;
-  });
+  const latestChange = useLatest(onChange);
   const agree = useCallback(
     (checked: boolean) => {
       latestChange.current('terms_accepted', checked);
       touch('terms_accepted');
     },
-    [touch],
+    [latestChange, touch],
   );
   const valid = Object.keys(errors).length === 0;
   return (

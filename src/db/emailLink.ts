@@ -7,13 +7,9 @@
 import { addDoc, collection, serverTimestamp } from 'firebase/firestore';
 import { getAppAuth } from './auth';
 import { db } from './firebase';
+import { errorCode } from './errorCode';
 import { ensureSignedIn } from './session';
 import { EmailLinkError } from '../lib/emailLink';
-
-const codeOf = (error: unknown): string =>
-  typeof error === 'object' && error !== null && typeof (error as { code?: unknown }).code === 'string'
-    ? (error as { code: string }).code
-    : '';
 
 /** Signs in with the link in `href` for `email`; resolves the account's uid. Throws EmailLinkError. */
 export async function signInWithResultLink(email: string, href: string): Promise<string> {
@@ -23,7 +19,7 @@ export async function signInWithResultLink(email: string, href: string): Promise
   try {
     return (await signInWithEmailLink(auth, email.trim(), href)).user.uid;
   } catch (error) {
-    const code = codeOf(error);
+    const code = errorCode(error);
     if (code === 'auth/invalid-action-code' || code === 'auth/expired-action-code')
       throw new EmailLinkError('used-or-expired', { cause: error });
     if (code === 'auth/invalid-email') throw new EmailLinkError('wrong-address', { cause: error });

@@ -12,6 +12,7 @@ import { doc, setDoc } from 'firebase/firestore/lite';
 import { timings } from '../config/constants';
 import type { Provider, ProviderProfile } from '../types/provider';
 import { storedProvider } from './converters';
+import { errorCode } from './errorCode';
 import { liteDb } from './lite';
 import { ensureSignedIn } from './session';
 
@@ -29,9 +30,7 @@ function answeredWithin<Value>(work: Promise<Value>, ms: number): Promise<Value>
 }
 
 function forWantOfNetwork(error: unknown): boolean {
-  if (error instanceof NoAnswer) return true;
-  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
-  return typeof code === 'string' && NO_NETWORK.has(code);
+  return error instanceof NoAnswer || NO_NETWORK.has(errorCode(error));
 }
 
 /**

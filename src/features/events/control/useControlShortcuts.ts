@@ -3,7 +3,8 @@
 // restart it. They stay out of the way of typing, of open dialogs
 // and menus, and of key combinations with modifiers.
 
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
+import { useLatest } from '../../../components/useLatest';
 
 export interface ControlShortcuts {
   next: () => void;
@@ -32,10 +33,7 @@ function overlayOpen(): boolean {
 }
 
 export function useControlShortcuts(shortcuts: ControlShortcuts): void {
-  const latest = useRef(shortcuts);
-  useEffect(() => {
-    latest.current = shortcuts;
-  });
+  const latest = useLatest(shortcuts);
 
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
@@ -60,5 +58,5 @@ export function useControlShortcuts(shortcuts: ControlShortcuts): void {
     };
     window.addEventListener('keydown', onKeyDown);
     return () => window.removeEventListener('keydown', onKeyDown);
-  }, []);
+  }, [latest]);
 }
