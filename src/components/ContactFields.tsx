@@ -4,6 +4,7 @@
 // fields are disabled. A keystroke renders its own field again, not the others: on a low-tier
 // phone each MUI field costs a few tens of milliseconds to render (docs/performance.md).
 
+import { styled } from '@mui/material/styles';
 import TextField from '@mui/material/TextField';
 import { memo, useCallback } from 'react';
 import { formatPhoneInput } from '../lib/phone';
@@ -42,6 +43,21 @@ interface ContactTextFieldProps {
   onBlur: (name: string) => void;
 }
 
+/**
+ * The field's focus drawn by CSS alone: its label stays above the outline and MUI is told the
+ * field is never focused, so a tap renders nothing (on a low-tier phone MUI's focused render,
+ * its new styles and their recalculation were most of a tap's answer; docs/performance.md).
+ */
+const FocusDrawnField = styled(TextField)(({ theme }) => ({
+  '&:focus-within .MuiInputLabel-root:not(.Mui-error):not(.Mui-disabled)': { color: theme.palette.primary.main },
+  '&:focus-within .MuiOutlinedInput-root:not(.Mui-disabled) .MuiOutlinedInput-notchedOutline': { borderWidth: 2 },
+  '&:focus-within .MuiOutlinedInput-root:not(.Mui-error):not(.Mui-disabled) .MuiOutlinedInput-notchedOutline': {
+    borderColor: theme.palette.primary.main,
+  },
+}));
+
+const LABEL_ABOVE = { shrink: true } as const;
+
 /** One field; rendered again only when one of its own props changes (the callbacks never do). */
 const ContactTextField = memo(function ContactTextField({
   field,
@@ -56,7 +72,8 @@ const ContactTextField = memo(function ContactTextField({
   const phone = field.name === 'phone';
   const htmlInput = readOnly ? { readOnly: true } : phone ? { inputMode: 'tel' as const } : undefined;
   return (
-    <TextField
+    <FocusDrawnField
+      focused={false}
       name={field.name}
       label={field.label}
       type={field.type}
@@ -68,7 +85,7 @@ const ContactTextField = memo(function ContactTextField({
       error={error !== undefined}
       helperText={error ?? helperText}
       disabled={disabled}
-      slotProps={htmlInput ? { htmlInput } : undefined}
+      slotProps={htmlInput ? { htmlInput, inputLabel: LABEL_ABOVE } : { inputLabel: LABEL_ABOVE }}
       fullWidth
     />
   );

@@ -86,6 +86,41 @@ describe('a first-time visitor', () => {
     }
   });
 
+  it('shows which field the tap or the keyboard is in: its outline 2 px and its label in the primary colour, red while it has a problem', async () => {
+    const PRIMARY = 'rgb(11, 92, 173)';
+    const ERROR = 'rgb(211, 47, 47)';
+    const { context, page } = await freshPhone();
+    try {
+      await page.goto(new URL('/profile', bed().app.url).href);
+      await page.locator('#root > [data-first-screen]').first().waitFor({ state: 'detached' });
+      const field = (name: string) => page.getByRole('textbox', { name, exact: true });
+      const looks = (name: string) =>
+        field(name).evaluate((input) => {
+          const outline = getComputedStyle(input.parentElement!.querySelector('fieldset')!);
+          const label = getComputedStyle(input.closest('.MuiFormControl-root')!.querySelector('label')!);
+          return { outline: `${outline.borderTopWidth} ${outline.borderTopColor}`, label: label.color };
+        });
+      const resting = await looks('First Name');
+      expect(resting.outline).not.toContain(PRIMARY);
+
+      await field('First Name').click();
+      await expect.poll(() => looks('First Name')).toEqual({ outline: `2px ${PRIMARY}`, label: PRIMARY });
+      await page.keyboard.type('Ines');
+      await page.keyboard.press('Tab');
+      await page.mouse.move(0, 0); // off the field the click hovered
+      await expect.poll(() => looks('Last Name')).toEqual({ outline: `2px ${PRIMARY}`, label: PRIMARY });
+      await expect.poll(() => looks('First Name')).toEqual(resting);
+
+      await field('Email').fill('not-an-address');
+      await field('Email').blur();
+      await page.getByText('Please enter a valid email').waitFor();
+      await field('Email').focus();
+      await expect.poll(() => looks('Email')).toEqual({ outline: `2px ${ERROR}`, label: ERROR });
+    } finally {
+      await context.close();
+    }
+  });
+
   it("asks for the code of the screen it shows along with the app's own, before any of it runs, and for no other screen's", async () => {
     const requestedBeforeAnyScript = async (storedProfile: boolean, route: string) => {
       const { context, page } = await freshPhone();
