@@ -56,6 +56,16 @@ export function keepTypedInput(container: HTMLElement): void {
   container.addEventListener('input', onInput, true);
   container.addEventListener('change', onInput, true);
   container.addEventListener('focusin', onFocus, true);
+  // Once the app's first commit has replaced the build-time screen, there is nothing left to
+  // follow: the listeners go, so the app's own taps and keystrokes do not run them.
+  const replaced = new MutationObserver(() => {
+    if (container.querySelector(`:scope > [${VARIANT_ATTRIBUTE}]`)) return;
+    replaced.disconnect();
+    container.removeEventListener('input', onInput, true);
+    container.removeEventListener('change', onInput, true);
+    container.removeEventListener('focusin', onFocus, true);
+  });
+  replaced.observe(container, { childList: true });
 }
 
 /** What has been typed into the build-time first screen so far. */
