@@ -13,7 +13,8 @@
 // at a phone typist's pace, while the app starts: timed are the first tap into the form to its
 // character on screen, the slowest keystroke, and Save (form complete) to the saved toast and to
 // the queue (which the spec holds back 2 s after the toast); and the same first tap on a page that
-// has finished starting, the floor of that figure on this phone. Each is run RUNS times (`-- --runs N`);
+// has finished starting, the floor of that figure on this phone, and on a page with nothing but an
+// input, the floor of any page on this phone. Each is run RUNS times (`-- --runs N`);
 // the median and every run are printed. Printed, not asserted.
 
 import { performance } from 'node:perf_hooks';
@@ -230,6 +231,37 @@ async function settledTap(
   }
 }
 
+/** A page with one labelled input and no script, answered by the benchmark itself (no server). */
+const PLAIN_INPUT_PAGE =
+  '<!doctype html><html lang="en"><meta name="viewport" content="width=device-width"><title>Plain input</title>' +
+  '<label>First Name <input name="first_name" autocomplete="given-name"></label></html>';
+
+/**
+ * The same tap on a page with nothing but an input (no script, no styles): what the emulated phone
+ * and the browser's own input handling cost before any app runs. The app's share of a tap is its
+ * figure minus this one, from the same run.
+ */
+async function plainTap(browser: Browser, origin: string, cpuSlowdown: number): Promise<number> {
+  const context = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+  try {
+    await context.addInitScript({ content: INTERACTION_PROBE });
+    const page = await context.newPage();
+    await emulatePhone(page, cpuSlowdown);
+    const url = new URL('/bench-plain-input', origin).href;
+    await page.route(url, (route) => route.fulfill({ contentType: 'text/html', body: PLAIN_INPUT_PAGE }));
+    await page.goto(url, { timeout: TIMEOUT_MS });
+    for (let idle = 0; idle < 2; idle++) {
+      await page.evaluate('new Promise((resolve) => requestIdleCallback(() => resolve(undefined), { timeout: 10000 }))');
+    }
+    await tap(page, 'textbox', 'First Name');
+    await page.waitForFunction('window.__benchInteractions.tapShown !== null', undefined, { timeout: TIMEOUT_MS });
+    const probe = (await page.evaluate('window.__benchInteractions')) as ProbeReadings;
+    return (probe.tapShown ?? Number.NaN) - (probe.tap ?? Number.NaN);
+  } finally {
+    await context.close();
+  }
+}
+
 /** One provider: a first visit in a fresh profile, then a return once the service worker is in charge. */
 async function visitTwice(browser: Browser, url: string, cpuSlowdown: number): Promise<{ first: number; returning: number }> {
   const context = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
@@ -276,6 +308,7 @@ async function main(): Promise<void> {
     const firsts: number[] = [];
     const returns: number[] = [];
     const settledTaps: { tapToCharacter: number; tapToFocus: number; key: number }[] = [];
+    const plainTaps: number[] = [];
     const indexes: number[] = [];
     const slowdowns: number[] = [];
     const ms = (value: number) => value.toFixed(0).padStart(6);
@@ -290,6 +323,8 @@ async function main(): Promise<void> {
       newcomers.push(form);
       const settled = await settledTap(browser, url, cpuSlowdown);
       settledTaps.push(settled);
+      const plain = await plainTap(browser, served.origin, cpuSlowdown);
+      plainTaps.push(plain);
       const { first, returning } = await visitTwice(browser, url, cpuSlowdown);
       firsts.push(first);
       returns.push(returning);
@@ -299,7 +334,7 @@ async function main(): Promise<void> {
           `first key ${ms(form.firstKey)} ms, median key ${ms(form.medianKey)} ms, slowest key ${ms(form.slowestKey)} ms, ` +
           `Save to toast ${ms(form.saveToToast)} ms, to queue ${ms(form.saveToQueue)} ms; ` +
           `started page: tap to character ${ms(settled.tapToCharacter)} ms, tap to focus ${ms(settled.tapToFocus)} ms, ` +
-          `median key ${ms(settled.key)} ms; live presenter: first visit ${ms(first)} ms, returning visit ${ms(returning)} ms`,
+          `median key ${ms(settled.key)} ms; plain input: tap to focus ${ms(plain)} ms; live presenter: first visit ${ms(first)} ms, returning visit ${ms(returning)} ms`,
       );
     }
     const middle = (key: keyof NewcomerFigures) => median(newcomers.map((figures) => figures[key])).toFixed(0);
@@ -313,6 +348,8 @@ async function main(): Promise<void> {
         `  the same taps once the page has started and the browser is idle: first tap to its character ` +
         `${median(settledTaps.map((t) => t.tapToCharacter)).toFixed(0)} ms, to the field focused ` +
         `${median(settledTaps.map((t) => t.tapToFocus)).toFixed(0)} ms, median keystroke ${median(settledTaps.map((t) => t.key)).toFixed(0)} ms\n` +
+        `  the same tap on a page with one plain input and no script (the phone's and the browser's own share): to the field focused ` +
+        `${median(plainTaps).toFixed(0)} ms\n` +
         `  provider with a stored profile, to the live presenter: first visit ${median(firsts).toFixed(0)} ms, returning visit (service worker) ${median(returns).toFixed(0)} ms\n`,
     );
   } finally {
