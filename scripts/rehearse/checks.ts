@@ -123,9 +123,19 @@ export function countErrors(errors: string[]): { message: string; count: number 
   return [...counts].map(([message, count]) => ({ message, count })).sort((a, b) => b.count - a.count);
 }
 
-/** What must never happen, and did. */
-export function failuresOf(answers: AnswerCheck, differences: string[], emails: EmailCheck, submits: number): string[] {
+/**
+ * What must never happen, and did. A provider that could not start (sign in, save its profile,
+ * read the questions, within 30-60 s each) rates nothing, so the other checks cannot see it.
+ */
+export function failuresOf(
+  answers: AnswerCheck,
+  differences: string[],
+  emails: EmailCheck,
+  submits: number,
+  failedToStart: number,
+): string[] {
   const failures: string[] = [];
+  if (failedToStart > 0) failures.push(`${failedToStart} SDK providers could not start (see the errors)`);
   const some = (items: string[]) => items.slice(0, 3).join('; ');
   if (answers.lost.length > 0) failures.push(`${answers.lost.length} answers given and never stored (${some(answers.lost)})`);
   if (answers.wrong.length > 0)

@@ -588,7 +588,7 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalRepo
       backend: { ...backend.usage(), restarts, restartSeconds },
       rooms: checked.map((room) => roomReport(room, sightings, sdkIndexOf, smtp.mails)),
       pitchTimer,
-      failures: [...failuresOf(answers, differences, emails, records.length), ...pitchTimerFailures(pitchTimer)],
+      failures: [...failuresOf(answers, differences, emails, records.length, started.failed), ...pitchTimerFailures(pitchTimer)],
     };
   };
 
