@@ -14,12 +14,13 @@
 // character on screen, the slowest keystroke, and Save (form complete) to the saved toast and to
 // the queue (which the spec holds back 2 s after the toast); and the same first tap on a page that
 // has finished starting, the floor of that figure on this phone, and on a page with nothing but an
-// input, the floor of any page on this phone. Each is run RUNS times (`-- --runs N`);
+// input, the floor of any page on this phone, and on a plain input inside the started app's form
+// (React's share of a tap). Each is run RUNS times (`-- --runs N`);
 // the median and every run are printed. Printed, not asserted.
 
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { firstScreenReplaced, launchChromium, serviceWorkerInCharge } from './chromium.js';
 import { describeCalibration, givenCalibration, wallBenchmarkIndex } from './cpuCalibration.js';
 import { serveDemoBuild } from './demoBuild.js';
@@ -197,6 +198,24 @@ async function newcomer(browser: Browser, url: string, cpuSlowdown: number): Pro
   }
 }
 
+/** A fresh phone on `url` once the app has started: its form in the app's hands, the browser idle, the network quiet. */
+async function startedPage(browser: Browser, url: string, cpuSlowdown: number): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+  await context.addInitScript({ content: INTERACTION_PROBE });
+  const page = await context.newPage();
+  await emulatePhone(page, cpuSlowdown);
+  await page.goto(url, { waitUntil: 'networkidle', timeout: TIMEOUT_MS });
+  await page.waitForFunction(firstScreenReplaced, undefined, { timeout: TIMEOUT_MS, polling: 50 });
+  return { context, page };
+}
+
+/** Two idle periods in a row: the start-up's remaining work (Auth, the service worker) is done. */
+async function idleTwice(page: Page): Promise<void> {
+  for (let idle = 0; idle < 2; idle++) {
+    await page.evaluate('new Promise((resolve) => requestIdleCallback(() => resolve(undefined), { timeout: 10000 }))');
+  }
+}
+
 /**
  * The same first tap and character on a page that has finished starting (the app's form, the
  * browser idle, the network quiet): what a tap costs this phone when nothing else runs. It is the
@@ -207,17 +226,9 @@ async function settledTap(
   url: string,
   cpuSlowdown: number,
 ): Promise<{ tapToCharacter: number; tapToFocus: number; key: number }> {
-  const context = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+  const { context, page } = await startedPage(browser, url, cpuSlowdown);
   try {
-    await context.addInitScript({ content: INTERACTION_PROBE });
-    const page = await context.newPage();
-    await emulatePhone(page, cpuSlowdown);
-    await page.goto(url, { waitUntil: 'networkidle', timeout: TIMEOUT_MS });
-    await page.waitForFunction(firstScreenReplaced, undefined, { timeout: TIMEOUT_MS, polling: 50 });
-    // Two idle periods in a row: the start-up's remaining work (Auth, the service worker) is done.
-    for (let idle = 0; idle < 2; idle++) {
-      await page.evaluate('new Promise((resolve) => requestIdleCallback(() => resolve(undefined), { timeout: 10000 }))');
-    }
+    await idleTwice(page);
     const [label, text] = NEWCOMER_PROFILE[0] ?? ['First Name', 'Ines'];
     await tap(page, 'textbox', label);
     await page.keyboard.type(text, { delay: KEY_DELAY_MS });
@@ -226,6 +237,32 @@ async function settledTap(
     if (probe.tap === null || probe.tapShown === null || probe.firstCharacter === null)
       throw new Error('The settled tap, its focus or its character was not seen.');
     return { tapToCharacter: probe.firstCharacter - probe.tap, tapToFocus: probe.tapShown - probe.tap, key: median(probe.keys) };
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * The same tap, on the same started page, on a plain input added to the app's form: no component
+ * of the app's and no handler of its own, but inside React's root, so React's event handling runs
+ * for each event of the tap. Between the plain page's figure and the app's field's, it says how
+ * much of a tap is React's and how much the field's.
+ */
+async function reactRootTap(browser: Browser, url: string, cpuSlowdown: number): Promise<number> {
+  const { context, page } = await startedPage(browser, url, cpuSlowdown);
+  try {
+    await page.evaluate(
+      `(() => {
+        const label = document.createElement('label');
+        label.append('Plain field ', document.createElement('input'));
+        document.querySelector('#root form').append(label);
+      })()`,
+    );
+    await idleTwice(page);
+    await tap(page, 'textbox', 'Plain field');
+    await page.waitForFunction('window.__benchInteractions.tapShown !== null', undefined, { timeout: TIMEOUT_MS });
+    const probe = (await page.evaluate('window.__benchInteractions')) as ProbeReadings;
+    return (probe.tapShown ?? Number.NaN) - (probe.tap ?? Number.NaN);
   } finally {
     await context.close();
   }
@@ -250,9 +287,7 @@ async function plainTap(browser: Browser, origin: string, cpuSlowdown: number): 
     const url = new URL('/bench-plain-input', origin).href;
     await page.route(url, (route) => route.fulfill({ contentType: 'text/html', body: PLAIN_INPUT_PAGE }));
     await page.goto(url, { timeout: TIMEOUT_MS });
-    for (let idle = 0; idle < 2; idle++) {
-      await page.evaluate('new Promise((resolve) => requestIdleCallback(() => resolve(undefined), { timeout: 10000 }))');
-    }
+    await idleTwice(page);
     await tap(page, 'textbox', 'First Name');
     await page.waitForFunction('window.__benchInteractions.tapShown !== null', undefined, { timeout: TIMEOUT_MS });
     const probe = (await page.evaluate('window.__benchInteractions')) as ProbeReadings;
@@ -309,6 +344,7 @@ async function main(): Promise<void> {
     const returns: number[] = [];
     const settledTaps: { tapToCharacter: number; tapToFocus: number; key: number }[] = [];
     const plainTaps: number[] = [];
+    const reactRootTaps: number[] = [];
     const indexes: number[] = [];
     const slowdowns: number[] = [];
     const ms = (value: number) => value.toFixed(0).padStart(6);
@@ -325,6 +361,8 @@ async function main(): Promise<void> {
       settledTaps.push(settled);
       const plain = await plainTap(browser, served.origin, cpuSlowdown);
       plainTaps.push(plain);
+      const reactRoot = await reactRootTap(browser, url, cpuSlowdown);
+      reactRootTaps.push(reactRoot);
       const { first, returning } = await visitTwice(browser, url, cpuSlowdown);
       firsts.push(first);
       returns.push(returning);
@@ -334,7 +372,7 @@ async function main(): Promise<void> {
           `first key ${ms(form.firstKey)} ms, median key ${ms(form.medianKey)} ms, slowest key ${ms(form.slowestKey)} ms, ` +
           `Save to toast ${ms(form.saveToToast)} ms, to queue ${ms(form.saveToQueue)} ms; ` +
           `started page: tap to character ${ms(settled.tapToCharacter)} ms, tap to focus ${ms(settled.tapToFocus)} ms, ` +
-          `median key ${ms(settled.key)} ms; plain input: tap to focus ${ms(plain)} ms; live presenter: first visit ${ms(first)} ms, returning visit ${ms(returning)} ms`,
+          `median key ${ms(settled.key)} ms; plain input: tap to focus ${ms(plain)} ms, in the app's React root ${ms(reactRoot)} ms; live presenter: first visit ${ms(first)} ms, returning visit ${ms(returning)} ms`,
       );
     }
     const middle = (key: keyof NewcomerFigures) => median(newcomers.map((figures) => figures[key])).toFixed(0);
@@ -349,7 +387,8 @@ async function main(): Promise<void> {
         `${median(settledTaps.map((t) => t.tapToCharacter)).toFixed(0)} ms, to the field focused ` +
         `${median(settledTaps.map((t) => t.tapToFocus)).toFixed(0)} ms, median keystroke ${median(settledTaps.map((t) => t.key)).toFixed(0)} ms\n` +
         `  the same tap on a page with one plain input and no script (the phone's and the browser's own share): to the field focused ` +
-        `${median(plainTaps).toFixed(0)} ms\n` +
+        `${median(plainTaps).toFixed(0)} ms; a plain input inside the started app's form (React's event handling, no component of the app) ` +
+        `${median(reactRootTaps).toFixed(0)} ms\n` +
         `  provider with a stored profile, to the live presenter: first visit ${median(firsts).toFixed(0)} ms, returning visit (service worker) ${median(returns).toFixed(0)} ms\n`,
     );
   } finally {
