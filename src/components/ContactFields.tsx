@@ -6,7 +6,7 @@
 
 import { styled } from '@mui/material/styles';
 import TextField from '@mui/material/TextField';
-import { memo, useCallback } from 'react';
+import { memo, useCallback, type FocusEvent } from 'react';
 import { formatPhoneInput } from '../lib/phone';
 import { useLatest } from './useLatest';
 
@@ -58,6 +58,15 @@ const FocusDrawnField = styled(TextField)(({ theme }) => ({
 
 const LABEL_ABOVE = { shrink: true } as const;
 
+/**
+ * Stops a field's focus event on its way down to MUI's input: MUI would only record a focus it is
+ * told to ignore (above), and React would render its form control for it. A form that wants to
+ * know when a field is focused listens in the capture phase (onFocusCapture), which runs first.
+ */
+function keepFocusFromMui(event: FocusEvent): void {
+  event.stopPropagation();
+}
+
 /** One field; rendered again only when one of its own props changes (the callbacks never do). */
 const ContactTextField = memo(function ContactTextField({
   field,
@@ -74,6 +83,7 @@ const ContactTextField = memo(function ContactTextField({
   return (
     <FocusDrawnField
       focused={false}
+      onFocusCapture={keepFocusFromMui}
       name={field.name}
       label={field.label}
       type={field.type}

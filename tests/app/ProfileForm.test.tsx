@@ -5,6 +5,7 @@
 
 import { act, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { signOut } from 'firebase/auth';
 import { describe, expect, it, vi } from 'vitest';
 import { eventually } from '../db/appDb';
 import { firestoreEmulator } from '../support/emulators';
@@ -63,6 +64,19 @@ describe('the profile form', () => {
     expect(document.getElementById(firstName.getAttribute('aria-describedby') ?? '')?.textContent).toBe('Required');
     expect(firstName.getAttribute('aria-invalid')).toBe('true');
     expect(saveButton().disabled).toBe(true);
+  });
+
+  it('starts the anonymous sign-in as soon as the visitor taps into the form, before Save', async () => {
+    // The app's own Auth (imported here, once the test bed has pointed the app at the emulators).
+    const { startedAuth } = await import('../../src/db/auth');
+    const auth = startedAuth();
+    if (auth) await signOut(auth);
+    const user = userEvent.setup();
+    await renderApp('/profile');
+    await waitFor(() => expect(field('First Name').disabled).toBe(false));
+    expect(startedAuth()?.currentUser ?? null).toBeNull();
+    await user.click(field('First Name'));
+    await eventually(() => expect(startedAuth()?.currentUser?.isAnonymous).toBe(true));
   });
 
   it('opens the Privacy Policy with the privacy statement and contact details, without ticking the box', async () => {

@@ -139,8 +139,9 @@ export function ProfileForm() {
         ref={form}
         spacing={2}
         onSubmit={onSubmit}
-        // The visitor has started: sign in anonymously in the background, ready for Save.
-        onFocus={startSignIn}
+        // The visitor has started: sign in anonymously in the background, ready for Save. In the
+        // capture phase: the fields keep their focus event to themselves (ContactFields.tsx).
+        onFocusCapture={startSignIn}
         noValidate
         aria-labelledby="profile-heading"
         aria-busy={saving}
