@@ -72,8 +72,23 @@ async function emulatePhone(page: Page, cpuSlowdown: number): Promise<void> {
  * thread's delay counts), and the frame after the input event that puts the character on screen.
  */
 const INTERACTION_PROBE = `(() => {
-  const probe = { tap: null, tapShown: null, firstCharacter: null, keys: [], key: null };
+  const probe = { tap: null, tapShown: null, firstCharacter: null, keys: [], key: null, replaced: null };
   Object.defineProperty(window, '__benchInteractions', { value: probe });
+  // When the app's first commit replaces the build-time screen, seen without polling the page
+  // (a poll every 50 ms would be work of the benchmark's own on the phone's main thread, where
+  // the visitor's taps land).
+  const firstScreenGone = () => document.querySelector('#root > [data-first-screen]') === null;
+  document.addEventListener('DOMContentLoaded', () => {
+    const root = document.getElementById('root');
+    if (!root) return;
+    if (firstScreenGone()) { probe.replaced = performance.now(); return; }
+    const watch = new MutationObserver(() => {
+      if (!firstScreenGone()) return;
+      probe.replaced = performance.now();
+      watch.disconnect();
+    });
+    watch.observe(root, { childList: true });
+  });
   document.addEventListener('pointerdown', (event) => {
     if (probe.tap === null && event.target instanceof HTMLInputElement) probe.tap = event.timeStamp;
   }, true);
@@ -95,6 +110,8 @@ const INTERACTION_PROBE = `(() => {
 
 interface ProbeReadings {
   tap: number | null;
+  /** When the app's first commit replaced the build-time screen (the page's clock). */
+  replaced: number | null;
   tapShown: number | null;
   firstCharacter: number | null;
   keys: number[];
@@ -153,18 +170,14 @@ async function newcomer(browser: Browser, url: string, cpuSlowdown: number): Pro
     await page.goto(url, { waitUntil: 'commit', timeout: TIMEOUT_MS });
     await page.getByRole('textbox', { name: 'First Name' }).waitFor({ timeout: TIMEOUT_MS });
     const painted = performance.now() - start;
-    const appTookOver = page
-      .waitForFunction(firstScreenReplaced, undefined, {
-        timeout: TIMEOUT_MS,
-        polling: 50,
-      })
-      .then(() => performance.now() - start);
 
     for (const [label, text] of NEWCOMER_PROFILE) {
       await tap(page, 'textbox', label);
       await page.keyboard.type(text, { delay: KEY_DELAY_MS });
     }
-    const usable = await appTookOver;
+    // The app's takeover, on the page's own clock (from the navigation's start), seen by the probe.
+    await page.waitForFunction('window.__benchInteractions.replaced !== null', undefined, { timeout: TIMEOUT_MS, polling: 50 });
+    const usable = (await page.evaluate('window.__benchInteractions.replaced')) as number;
     await tap(page, 'checkbox', 'I agree to the Privacy Policy');
     for (const [label, text] of NEWCOMER_PROFILE) {
       const typed = await page.getByRole('textbox', { name: label, exact: true }).inputValue();
