@@ -117,6 +117,20 @@ interface ProbeReadings {
   keys: number[];
 }
 
+/** A fresh browser profile on the emulated phone, with the interaction probe in every document. */
+async function openPhone(browser: Browser, cpuSlowdown: number): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+  try {
+    await context.addInitScript({ content: INTERACTION_PROBE });
+    const page = await context.newPage();
+    await emulatePhone(page, cpuSlowdown);
+    return { context, page };
+  } catch (error) {
+    await context.close();
+    throw error;
+  }
+}
+
 /** Taps what `name` names now (the build-time form's field or the app's, whichever is on screen). */
 async function tap(page: Page, role: 'textbox' | 'checkbox' | 'button', name: string): Promise<void> {
   await page.getByRole(role, { name, exact: true }).tap({ timeout: TIMEOUT_MS });
@@ -161,11 +175,8 @@ interface NewcomerFigures {
  * agreement and press Save once it is enabled.
  */
 async function newcomer(browser: Browser, url: string, cpuSlowdown: number): Promise<NewcomerFigures> {
-  const context = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+  const { context, page } = await openPhone(browser, cpuSlowdown);
   try {
-    await context.addInitScript({ content: INTERACTION_PROBE });
-    const page = await context.newPage();
-    await emulatePhone(page, cpuSlowdown);
     const start = performance.now();
     await page.goto(url, { waitUntil: 'commit', timeout: TIMEOUT_MS });
     await page.getByRole('textbox', { name: 'First Name' }).waitFor({ timeout: TIMEOUT_MS });
@@ -213,10 +224,7 @@ async function newcomer(browser: Browser, url: string, cpuSlowdown: number): Pro
 
 /** A fresh phone on `url` once the app has started: its form in the app's hands, the browser idle, the network quiet. */
 async function startedPage(browser: Browser, url: string, cpuSlowdown: number): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
-  await context.addInitScript({ content: INTERACTION_PROBE });
-  const page = await context.newPage();
-  await emulatePhone(page, cpuSlowdown);
+  const { context, page } = await openPhone(browser, cpuSlowdown);
   await page.goto(url, { waitUntil: 'networkidle', timeout: TIMEOUT_MS });
   await page.waitForFunction(firstScreenReplaced, undefined, { timeout: TIMEOUT_MS, polling: 50 });
   return { context, page };
@@ -255,6 +263,14 @@ async function settledTap(
   }
 }
 
+/** Taps the text field `name` names and returns the milliseconds to the frame that shows its focus. */
+async function tapToFocus(page: Page, name: string): Promise<number> {
+  await tap(page, 'textbox', name);
+  await page.waitForFunction('window.__benchInteractions.tapShown !== null', undefined, { timeout: TIMEOUT_MS });
+  const probe = (await page.evaluate('window.__benchInteractions')) as ProbeReadings;
+  return (probe.tapShown ?? Number.NaN) - (probe.tap ?? Number.NaN);
+}
+
 /**
  * The same tap, on the same started page, on a plain input added to the app's form: no component
  * of the app's and no handler of its own, but inside React's root, so React's event handling runs
@@ -272,10 +288,7 @@ async function reactRootTap(browser: Browser, url: string, cpuSlowdown: number):
       })()`,
     );
     await idleTwice(page);
-    await tap(page, 'textbox', 'Plain field');
-    await page.waitForFunction('window.__benchInteractions.tapShown !== null', undefined, { timeout: TIMEOUT_MS });
-    const probe = (await page.evaluate('window.__benchInteractions')) as ProbeReadings;
-    return (probe.tapShown ?? Number.NaN) - (probe.tap ?? Number.NaN);
+    return await tapToFocus(page, 'Plain field');
   } finally {
     await context.close();
   }
@@ -292,19 +305,13 @@ const PLAIN_INPUT_PAGE =
  * figure minus this one, from the same run.
  */
 async function plainTap(browser: Browser, origin: string, cpuSlowdown: number): Promise<number> {
-  const context = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+  const { context, page } = await openPhone(browser, cpuSlowdown);
   try {
-    await context.addInitScript({ content: INTERACTION_PROBE });
-    const page = await context.newPage();
-    await emulatePhone(page, cpuSlowdown);
     const url = new URL('/bench-plain-input', origin).href;
     await page.route(url, (route) => route.fulfill({ contentType: 'text/html', body: PLAIN_INPUT_PAGE }));
     await page.goto(url, { timeout: TIMEOUT_MS });
     await idleTwice(page);
-    await tap(page, 'textbox', 'First Name');
-    await page.waitForFunction('window.__benchInteractions.tapShown !== null', undefined, { timeout: TIMEOUT_MS });
-    const probe = (await page.evaluate('window.__benchInteractions')) as ProbeReadings;
-    return (probe.tapShown ?? Number.NaN) - (probe.tap ?? Number.NaN);
+    return await tapToFocus(page, 'First Name');
   } finally {
     await context.close();
   }
