@@ -95,7 +95,7 @@ const ContactTextField = memo(function ContactTextField({
       error={error !== undefined}
       helperText={error ?? helperText}
       disabled={disabled}
-      slotProps={htmlInput ? { htmlInput, inputLabel: LABEL_ABOVE } : { inputLabel: LABEL_ABOVE }}
+      slotProps={{ htmlInput, inputLabel: LABEL_ABOVE }}
       fullWidth
     />
   );
