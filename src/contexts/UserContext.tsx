@@ -4,7 +4,17 @@
 // profile form show at once; Auth's code is fetched and started after the first screen (see
 // UserProvider), and the uid follows. Only saving needs the sign-in, and waits for it.
 
-import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  startTransition,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { getProviderProfile } from '../db/deferred';
 // Firestore Lite's save: small, and its code (Lite) is on the page already, so Save fetches nothing.
 import { saveProviderProfile } from '../db/profileSave';
@@ -39,8 +49,12 @@ export function UserProvider({ children }: { children: ReactNode }) {
   // read or save needs a sign-in (src/db/session.ts), whichever comes first.
   const [signInWanted, setSignInWanted] = useState(false);
   // Asked for as the visitor taps into the profile form: the tap paints first (focus, caret),
-  // and Auth starts when the browser next has a moment.
+  // and Auth starts when the browser next has a moment. Asked once: every later tap into a field
+  // calls it too, and schedules nothing.
+  const signInAsked = useRef(false);
   const startSignIn = useCallback(() => {
+    if (signInAsked.current) return;
+    signInAsked.current = true;
     whenIdle(() => setSignInWanted(true), timings.backgroundStartMaxMs);
   }, []);
 
