@@ -15,7 +15,7 @@ import { startEmulators } from '../backend/src/cli.js';
 import type { MatchInput, MatchResponse } from '../domain/matching.js';
 import { matchEvent } from '../domain/matching.js';
 import { answerKind, countsInMatching, type QuestionType } from '../domain/questionTypes.js';
-import { buildFunctionsIfStale, localFunctionParams, startFunctionsEmulator } from './functions/emulator.js';
+import { localFunctionParams, startFunctionsEmulator } from './functions/emulator.js';
 import { seededRandom as random } from './rehearse/record.js';
 
 const PRESENTERS = 50;
@@ -216,7 +216,6 @@ async function benchReaction(): Promise<void> {
   const app = initializeApp({ projectId: emulators.projectId }, 'bench-matching');
   const db = getFirestore(app);
   const address = (service: { host: string; port: number }) => `${service.host}:${service.port}`;
-  await buildFunctionsIfStale((line) => console.log(line));
   // The results e-mails are not part of this run: the mail params name a closed port, never used.
   const functions = await startFunctionsEmulator({
     projectId: emulators.projectId,

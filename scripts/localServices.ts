@@ -9,12 +9,7 @@ import path from 'node:path';
 import { MailDev } from 'maildev';
 import { describeEmulators, importDataset, startEmulators, type RunningEmulators } from '../backend/src/cli.js';
 import { loadConfig, repoRoot } from '../backend/src/config.js';
-import {
-  buildFunctionsIfStale,
-  localFunctionParams,
-  startFunctionsEmulator,
-  type RunningFunctionsEmulator,
-} from './functions/emulator.js';
+import { localFunctionParams, startFunctionsEmulator, type RunningFunctionsEmulator } from './functions/emulator.js';
 import { freePort } from './hosting/emulator.js';
 import { localAppSettings } from './hosting/build.js';
 import type { LocalBackend } from './hosting/headers.js';
@@ -50,12 +45,13 @@ async function startMailDev(dataDir: string): Promise<Stop> {
 const functionsLog = (line: string) => console.log(`[functions] ${line}`);
 
 /**
- * The Cloud Functions on the backend: started while the backend starts (loading firebase-tools
- * and discovering the codebase take seconds), registered before the demo data is loaded, so that
- * its writes start the reactions as production's first writes would (rosters, the invite e-mail).
+ * The Cloud Functions on the backend, from their deploy archive (built when stale, packed as
+ * `firebase deploy` packs them, installed from their own lockfile): started while the backend
+ * starts (loading firebase-tools and discovering the codebase take seconds), registered before
+ * the demo data is loaded, so that its writes start the reactions as production's first writes
+ * would (rosters, the invite e-mail).
  */
 async function startFunctions(config: ReturnType<typeof loadConfig>, port: number): Promise<RunningFunctionsEmulator> {
-  await buildFunctionsIfStale(functionsLog);
   return startFunctionsEmulator({
     projectId: config.projectId,
     firestore: `${config.firestore.host}:${config.firestore.port}`,

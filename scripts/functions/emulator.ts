@@ -1,10 +1,12 @@
 // The Cloud Functions as they are deployed, on this machine: firebase-tools' Functions emulator
-// runs the built codebase (functions/lib) against the local backend, which delivers each write a
-// Firestore trigger matches as a CloudEvent (DECISIONS.md, "Where the server reactions run").
-// `npm start`, `npm run serve`, the rehearsal, the benchmarks and the tests start it here: the
-// codebase is built first when its sources are newer than the build, the run's params are
-// written as the emulator reads them (an .env.local of the run's own), and a codebase the deploy
-// would refuse stops the start with firebase-tools' own message.
+// runs the codebase as `firebase deploy` uploads it (its deploy archive, unpacked with the
+// dependencies its own lockfile gives: scripts/functions/deployArchive.ts) against the local
+// backend, which delivers each write a Firestore trigger matches as a CloudEvent (DECISIONS.md,
+// "Where the server reactions run"). `npm start`, `npm run serve`, the rehearsal, the benchmarks
+// and the tests start it here: the codebase is built first when its sources are newer than the
+// build, the run's params are written as the emulator reads them (an .env.local of the run's
+// own), and a codebase the deploy would refuse (an archive that lacks a file its entry point
+// reaches, options the deploy's checks refuse) stops the start with the reason.
 
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -14,6 +16,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../hosting/emulator.js';
+import { stageFunctions } from './deployArchive.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const CHILD = path.join(root, 'scripts/functions/emulatorChild.ts');
@@ -45,7 +48,10 @@ export interface FunctionsEmulatorOptions {
   storage?: string;
   /** The run's params (SMTP_HOST, ...), over the codebase's .env and .env.<project> files. */
   params: Record<string, string>;
-  /** The codebase (default functions/), and the project folder holding its firebase.json. */
+  /**
+   * The codebase folder to load as it is (a scratch copy, say); by default the project's codebase
+   * is built when stale and staged from its deploy archive. And the project folder holding its firebase.json.
+   */
   functionsDir?: string;
   projectDir?: string;
   port?: number;
@@ -114,6 +120,19 @@ export async function buildFunctionsIfStale(log: (line: string) => void = () => 
   }
 }
 
+/**
+ * The project's codebase as a deploy uploads it: built when stale (the project's own), packed and
+ * unpacked with its dependencies installed; an archive a deploy could not run refuses the start.
+ */
+export async function stagedCodebase(projectDir = root, log: (line: string) => void = () => undefined): Promise<string> {
+  if (projectDir === root) await buildFunctionsIfStale(log);
+  const staged = await stageFunctions({ projectDir, log });
+  log(
+    `Running the Cloud Functions from their deploy archive (${staged.files.length} files, packed as firebase deploy packs them), unpacked in ${staged.dir}`,
+  );
+  return staged.dir;
+}
+
 /** Tells the backend where this project's trigger events go (null: back to its default). */
 async function pointBackend(firestore: string, projectId: string, address: string | null): Promise<void> {
   const reply = await fetch(`http://${firestore}/emulator/v1/projects/${encodeURIComponent(projectId)}:functionsEmulator`, {
@@ -167,7 +186,7 @@ async function killGroup(child: ChildProcess, signal: NodeJS.Signals): Promise<v
 /** Starts the Functions emulator on the codebase; resolves once every trigger is registered with the backend. */
 export async function startFunctionsEmulator(options: FunctionsEmulatorOptions): Promise<RunningFunctionsEmulator> {
   const projectDir = options.projectDir ?? root;
-  const functionsDir = options.functionsDir ?? path.join(projectDir, 'functions');
+  const functionsDir = options.functionsDir ?? (await stagedCodebase(projectDir, options.log));
   const port = options.port ?? (await freePort());
   const host = '127.0.0.1';
   const address = `${host}:${port}`;

@@ -16,7 +16,7 @@ import { paths } from '../../src/config/paths';
 import { roomCode } from '../../src/lib/roomChoice';
 import { startSmtpCatcher, type SmtpCatcher } from '../../tests/support/smtpCatcher';
 import { openAdminConsole, type AdminConsole, type AdminPress } from './adminConsole';
-import { buildFunctionsIfStale, localFunctionParams, startFunctionsEmulator } from '../functions/emulator';
+import { localFunctionParams, startFunctionsEmulator } from '../functions/emulator';
 import { backendProcess, type BackendProcess } from './backendProcess';
 import type { RehearsalOptions } from './options';
 import { signupInBrowser, startPhone, type Phone } from './phone';
@@ -214,7 +214,6 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalRepo
     // The SMTP catcher and the Cloud Functions that run the server reactions, sending to it.
     const smtp: SmtpCatcher = await startSmtpCatcher();
     cleanups.push(() => smtp.close());
-    await buildFunctionsIfStale(log);
     const functions = await startFunctionsEmulator({
       projectId: PROJECT_ID,
       firestore: `127.0.0.1:${ports.firestore}`,

@@ -8,7 +8,7 @@
 // (tests/support/projectIndexes.ts). A browser's downloads need their bucket's CORS configuration
 // as in production: every bucket starts with storage.cors.json, and a browser test adds the origin
 // it serves the app from (tests/support/bucketCors.ts). The Cloud Functions are built when their
-// sources are newer than functions/lib.
+// sources are newer than functions/lib, and staged once from their deploy archive for the run.
 
 type Stop = () => Promise<void>;
 
@@ -39,12 +39,19 @@ export default async function setup(): Promise<Stop> {
     process.env.FIREBASE_AUTH_EMULATOR_HOST = `127.0.0.1:${authEmulator.port}`;
   }
 
-  // The tests that need the server reactions run functions/lib in the Functions emulator
-  // (tests/support/reactions.ts): built here once, before any of them starts.
-  const { buildFunctionsIfStale } = await import('../../scripts/functions/emulator.js');
-  await buildFunctionsIfStale();
-
-  return async () => {
+  // The tests that need the server reactions run the functions in the Functions emulator
+  // (tests/support/reactions.ts) as a deploy uploads them: built and staged from their deploy
+  // archive here once, before any of them starts.
+  const stopAll = async () => {
     for (const stop of stops.reverse()) await stop();
   };
+  if (!process.env.STAGED_FUNCTIONS_DIR) {
+    const { stagedCodebase } = await import('../../scripts/functions/emulator.js');
+    // An archive a deploy could not run fails the run with the reason, and stops what started.
+    process.env.STAGED_FUNCTIONS_DIR = await stagedCodebase().catch(async (error: unknown) => {
+      await stopAll();
+      throw error;
+    });
+  }
+  return stopAll;
 }

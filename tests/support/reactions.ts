@@ -1,4 +1,5 @@
-// The server reactions of one test project, as `npm start` runs them: the built Cloud Functions in
+// The server reactions of one test project, as `npm start` runs them: the Cloud Functions staged
+// from their deploy archive (by tests/support/globalSetup.ts, once for the run) in
 // firebase-tools' Functions emulator on the run's local backend (the services set up by
 // tests/support/globalSetup.ts), sending their mails to an SMTP catcher of their own. The
 // backend delivers that project's trigger events to this emulator only, so test files run side
@@ -26,21 +27,22 @@ export interface ReactionSettings {
   organisation: string;
   /** Further params, such as APP_URL or CONTACT_EMAIL. */
   params?: Record<string, string>;
-  /** The codebase to run (a copy, say); functions/ by default. */
+  /** The codebase folder to run (a copy, say); the run's staged deploy archive by default. */
   functionsDir?: string;
 }
 
 /** The address of a service the run's set-up started, from the variables the official emulators use. */
 function service(variable: string): string {
   const address = process.env[variable];
-  if (!address) throw new Error(`${variable} is not set: the tests' global set-up starts the local backend.`);
+  if (!address) throw new Error(`${variable} is not set: the tests' global set-up (tests/support/globalSetup.ts) sets it.`);
   return address;
 }
 
 export async function startReactions(projectId: string, settings: ReactionSettings): Promise<Reactions> {
-  // Built once for the run by the global set-up: a build here would race the other test files'.
+  // Built and staged once for the run by the global set-up: a build here would race the other test files'.
   if (!settings.functionsDir && functionsBuildIsStale())
     throw new Error('functions/lib is older than its sources: run npm run build:functions.');
+  const functionsDir = settings.functionsDir ?? service('STAGED_FUNCTIONS_DIR');
   const smtp = await startSmtpCatcher();
   const log: string[] = [];
   try {
@@ -49,7 +51,7 @@ export async function startReactions(projectId: string, settings: ReactionSettin
       firestore: service('FIRESTORE_EMULATOR_HOST'),
       auth: process.env.FIREBASE_AUTH_EMULATOR_HOST,
       storage: process.env.FIREBASE_STORAGE_EMULATOR_HOST,
-      functionsDir: settings.functionsDir,
+      functionsDir,
       // The sweep runs when a test asks (runScheduled), not on a timer in the middle of another test.
       schedules: false,
       params: {
