@@ -4,8 +4,9 @@
 // database location against the functions' region, the functions' build, and a hosting build of
 // the checked-out commit for that project that publishes no source maps. Each finding names the
 // section of docs/deploying.md that fixes it; exits 1 while any must be fixed. It never talks to
-// Firebase: what only the project knows (the secret's value, the bucket's applied CORS, the
-// database's actual location) is left to the guide.
+// Firebase: what only the project knows (the sign-in method and authorised domains the e-mails'
+// links need, the secret's value, the bucket's applied CORS, the database's actual location, the
+// default Hosting site's id) it names at the end, for the deployer to look at in the console.
 
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,6 +16,8 @@ import { checkAppSettings } from './preflight/appSettings.js';
 import { fail, readJson, type FirebaseJson, type Finding } from './preflight/findings.js';
 import { checkFunctionsParams } from './preflight/functionsParams.js';
 import { checkHostingBuild } from './preflight/hostingBuild.js';
+import { resolveHostingSite } from './preflight/hostingSite.js';
+import { notCheckedOffline } from './preflight/notChecked.js';
 import { checkAppUrl, checkStorageCors } from './preflight/origins.js';
 import { checkFunctionsBuild, checkIndexes, checkLocation, checkRulesFiles } from './preflight/projectFiles.js';
 import { deployAliases, resolveTarget, targetName } from './preflight/target.js';
@@ -31,7 +34,13 @@ export interface PreflightOptions {
   domain?: string;
 }
 
-export function runPreflight({ root, project, mode = 'production', domain }: PreflightOptions): Finding[] {
+export interface PreflightReport {
+  findings: Finding[];
+  /** What the deploy needs that only the project knows, named for the deployer to look at. */
+  notChecked: string[];
+}
+
+export function preflight({ root, project, mode = 'production', domain }: PreflightOptions): PreflightReport {
   const config = readJson(path.join(root, 'firebase.json')) as FirebaseJson;
   const target = resolveTarget(root, project);
   const appEnv = loadEnv(mode, root, 'VITE_');
@@ -42,20 +51,26 @@ export function runPreflight({ root, project, mode = 'production', domain }: Pre
     );
   }
   const params = checkFunctionsParams(root, target, appEnv);
-  const appUrl = checkAppUrl(params.appUrl, target.projectId, domain);
+  const hosting = resolveHostingSite(root, config, target.projectId);
+  // A target that names no site already fails; the addresses are then checked against the project's.
+  const site = hosting.site ?? { id: target.projectId, assumed: false };
+  const appUrl = checkAppUrl(params.appUrl, target.projectId, site.id, domain);
   findings.push(
     ...checkAppSettings(appEnv, target, mode),
     ...params.findings,
+    hosting.finding,
     ...appUrl.findings,
-    ...checkStorageCors(root, target.projectId, appUrl.customOrigin),
+    ...checkStorageCors(root, site.id, appUrl.customOrigin),
     ...checkRulesFiles(root, config),
     checkIndexes(root, config),
     checkLocation(root, config),
     checkFunctionsBuild(root),
     ...checkHostingBuild(root, config, target, mode),
   );
-  return findings;
+  return { findings, notChecked: notCheckedOffline({ site, linkOrigin: appUrl.linkOrigin, customOrigin: appUrl.customOrigin }) };
 }
+
+export const runPreflight = (options: PreflightOptions): Finding[] => preflight(options).findings;
 
 const USAGE = 'Usage: npm run preflight -- --project <alias or id> [--mode <mode>] [--domain <domain>]';
 
@@ -122,7 +137,7 @@ export function cli(args: string[], root: string, io: Output): number {
   const target = resolveTarget(root, project);
   const mode = values.mode ?? target.alias ?? 'production';
   print(`Checking ${targetName(target)}, built in mode ${mode}${values.domain ? `, served from ${values.domain}` : ''}:`);
-  const findings = runPreflight({ root, project, mode, domain: values.domain });
+  const { findings, notChecked } = preflight({ root, project, mode, domain: values.domain });
   for (const finding of findings) {
     const label = !finding.ok ? 'FAIL' : finding.note ? 'note' : 'ok';
     print(`  ${label.padEnd(5)}${finding.message}${finding.ok && !finding.note ? '' : `\n       see ${finding.fix}`}`);
@@ -133,10 +148,8 @@ export function cli(args: string[], root: string, io: Output): number {
       ? `\nReady to deploy to ${targetName(target)}.`
       : `\n${failed} finding(s) to fix: not ready to deploy to ${targetName(target)}.`,
   );
-  print(
-    "Not checked offline: the SMTP_PASSWORD secret's value, the CORS file applied to the bucket, the database's " +
-      'actual location, the Blaze plan, the Auth authorised domains.',
-  );
+  print('Not checked offline (docs/deploying.md#check-before-deploying):');
+  for (const item of notChecked) print(`  - ${item}`);
   return failed === 0 ? 0 : 1;
 }
 

@@ -52,7 +52,7 @@ export function parseDotenv(source: string): Record<string, string> {
 
 /** The part of firebase.json the checks read. */
 export interface FirebaseJson {
-  hosting?: { public?: string; ignore?: string[] };
+  hosting?: { public?: string; ignore?: string[]; site?: string; target?: string };
   firestore?: { rules?: string; indexes?: string; location?: string };
   storage?: { rules?: string };
 }

@@ -1,19 +1,15 @@
 // The origins the deployed app is served from, and what must name them: the Storage bucket's CORS
 // file (the Duplicate event copies logos with the Storage SDK's getBytes, which a browser may
 // only read when the bucket's CORS configuration lets the page's origin GET), and APP_URL (the
-// links in the result e-mails) when the app is served from a domain of its own.
+// links in the result e-mails) when the app is served from a domain of its own or from a Hosting
+// site not named after the project.
 
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fail, note, pass, readJson, type Finding } from './findings.js';
+import { siteOrigins } from './hostingSite.js';
 
 export const CORS_FILE = 'storage.cors.json';
-
-/** The origins Hosting serves the project's default site from. */
-export const hostingOrigins = (projectId: string): string[] => [
-  `https://${projectId}.web.app`,
-  `https://${projectId}.firebaseapp.com`,
-];
 
 /** A domain as given (pitch.example.ac.uk, or with https:// and a slash): its origin, or null. */
 export function domainOrigin(domain: string): string | null {
@@ -29,60 +25,63 @@ interface AppUrlResult {
   findings: Finding[];
   /** The custom domain's origin the CORS file must list too, if any. */
   customOrigin: string | null;
+  /** Where the e-mails' sign-in links continue to (an authorised domain of Auth), when APP_URL is usable. */
+  linkOrigin: string | null;
 }
 
 /**
  * APP_URL against the domain the app is served from. Empty: the e-mails link to the project's
- * web.app address, right unless a custom domain is named. Set: an https origin, on the project's
- * own Hosting domains or a custom domain, which must then be the one named with --domain.
+ * web.app address (the functions' fallback), right unless a custom domain is named or the Hosting
+ * site has another id. Set: an https origin, on the site's own Hosting domains or a custom domain,
+ * which must then be the one named with --domain.
  */
-export function checkAppUrl(appUrl: string, projectId: string, domain: string | undefined): AppUrlResult {
+export function checkAppUrl(appUrl: string, projectId: string, siteId: string, domain: string | undefined): AppUrlResult {
   const anchor = 'a-custom-domain';
   const named = domain === undefined ? null : domainOrigin(domain);
+  const refused = (message: string, customOrigin: string | null): AppUrlResult => ({
+    findings: [fail(message, anchor)],
+    customOrigin,
+    linkOrigin: null,
+  });
   if (domain !== undefined && named === null) {
-    return {
-      findings: [fail(`--domain ${domain} is not a domain name (for example pitch.northgate.ac.uk)`, anchor)],
-      customOrigin: null,
-    };
+    return refused(`--domain ${domain} is not a domain name (for example pitch.northgate.ac.uk)`, null);
   }
   if (appUrl === '') {
-    if (named) {
-      return {
-        findings: [
-          fail(`APP_URL is empty: with the domain ${named} set APP_URL=${named}, or the e-mails link to *.web.app`, anchor),
-        ],
-        customOrigin: named,
-      };
+    const fallback = `https://${projectId}.web.app`;
+    if (named)
+      return refused(`APP_URL is empty: with the domain ${named} set APP_URL=${named}, or the e-mails link to *.web.app`, named);
+    if (siteId !== projectId) {
+      return refused(
+        `APP_URL is empty: the e-mails would link to ${fallback}, but the app is served from the site ${siteId}: ` +
+          `set APP_URL=https://${siteId}.web.app`,
+        null,
+      );
     }
-    return { findings: [pass(`APP_URL is empty: the e-mails link to https://${projectId}.web.app`, anchor)], customOrigin: null };
+    return {
+      findings: [pass(`APP_URL is empty: the e-mails link to ${fallback}`, anchor)],
+      customOrigin: null,
+      linkOrigin: fallback,
+    };
   }
   let url: URL;
   try {
     url = new URL(appUrl);
   } catch {
-    return { findings: [fail(`APP_URL (${appUrl}) is not an address (https://your.domain)`, anchor)], customOrigin: named };
+    return refused(`APP_URL (${appUrl}) is not an address (https://your.domain)`, named);
   }
-  if (url.protocol !== 'https:')
-    return { findings: [fail(`APP_URL (${appUrl}) must start with https://`, anchor)], customOrigin: named };
+  if (url.protocol !== 'https:') return refused(`APP_URL (${appUrl}) must start with https://`, named);
   if (url.pathname !== '/' || url.search || url.hash) {
-    return {
-      findings: [fail(`APP_URL (${appUrl}) must be the app's origin alone, with no path (${url.origin})`, anchor)],
-      customOrigin: named,
-    };
+    return refused(`APP_URL (${appUrl}) must be the app's origin alone, with no path (${url.origin})`, named);
   }
   const onHosting = /\.(web\.app|firebaseapp\.com)$/.test(url.hostname);
-  if (named && url.origin !== named) {
-    return { findings: [fail(`APP_URL is ${url.origin}, not the domain named, ${named}`, anchor)], customOrigin: named };
-  }
-  if (onHosting && !hostingOrigins(projectId).includes(url.origin)) {
-    return {
-      findings: [fail(`APP_URL (${url.origin}) is another project's Hosting address, not ${projectId}'s`, anchor)],
-      customOrigin: null,
-    };
+  if (named && url.origin !== named) return refused(`APP_URL is ${url.origin}, not the domain named, ${named}`, named);
+  if (onHosting && !siteOrigins(siteId).includes(url.origin)) {
+    return refused(`APP_URL (${url.origin}) is another site's Hosting address, not ${siteId}'s`, null);
   }
   return {
     findings: [pass(`APP_URL ${url.origin}: the e-mails link there`, anchor)],
     customOrigin: onHosting ? null : url.origin,
+    linkOrigin: url.origin,
   };
 }
 
@@ -98,7 +97,7 @@ function corsProblem(value: unknown): string | null {
 }
 
 /** The CORS file lets each origin GET: an entry lists the origin (or "*") and the method GET. */
-export function checkStorageCors(root: string, projectId: string, customOrigin: string | null): Finding[] {
+export function checkStorageCors(root: string, siteId: string, customOrigin: string | null): Finding[] {
   const anchor = 'storage-cors';
   const file = path.join(root, CORS_FILE);
   if (!existsSync(file))
@@ -116,7 +115,7 @@ export function checkStorageCors(root: string, projectId: string, customOrigin: 
     rules.some(
       (rule) => (rule.origin.includes(origin) || rule.origin.includes('*')) && rule.method.some((m) => m.toUpperCase() === 'GET'),
     );
-  const wanted = [...hostingOrigins(projectId), ...(customOrigin ? [customOrigin] : [])];
+  const wanted = [...siteOrigins(siteId), ...(customOrigin ? [customOrigin] : [])];
   const missing = wanted.filter((origin) => !allows(origin));
   const findings: Finding[] = [];
   if (missing.length > 0)

@@ -61,7 +61,7 @@ describe('npm run preflight', () => {
       ['pitch.polytechnic.ac.uk', 'APP_URL (pitch.polytechnic.ac.uk) is not an address (https://your.domain)'],
       [
         'https://other-project.web.app',
-        `APP_URL (https://other-project.web.app) is another project's Hosting address, not ${PROJECT}'s`,
+        `APP_URL (https://other-project.web.app) is another site's Hosting address, not ${PROJECT}'s`,
       ],
     ])('reports APP_URL %s', (appUrl, message) => {
       const findings = failures(preflightWith(customDomain(appUrl, withOrigin('https://pitch.polytechnic.ac.uk'))));
