@@ -85,6 +85,11 @@ export interface HostingOptions {
   port?: number;
   /** Each line the emulator prints (its request log included); kept for the error otherwise. */
   log?: (line: string) => void;
+  /**
+   * The hosting section to serve instead of firebase.json's, as it is: its headers are not made
+   * for `target` (a test's broken copy, say, without the security headers).
+   */
+  section?: HostingSection;
 }
 
 export interface HostingEmulator {
@@ -114,7 +119,7 @@ async function answering(url: string, child: ChildProcess, output: () => string,
 
 /** Starts firebase-tools' Hosting emulator on `siteDir` with firebase.json's hosting section. */
 export async function startHostingEmulator(options: HostingOptions): Promise<HostingEmulator> {
-  const section = await readHostingSection();
+  const section = options.section ?? (await readHostingSection());
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'hosting-'));
   const served = path.join(dir, 'site');
   let release = 0;
@@ -132,7 +137,7 @@ export async function startHostingEmulator(options: HostingOptions): Promise<Hos
     await deploy(options.siteDir);
     const [port, hub, logging] = await Promise.all([options.port ?? freePort(), freePort(), freePort()]);
     const config = {
-      hosting: { ...hostingFor(section, options.target), public: 'site' },
+      hosting: { ...(options.section ?? hostingFor(section, options.target)), public: 'site' },
       emulators: {
         hosting: { host: '127.0.0.1', port },
         hub: { host: '127.0.0.1', port: hub },
