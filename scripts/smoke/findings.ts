@@ -6,6 +6,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { GUIDE, section, type Finding } from '../preflight/findings.js';
 
+/** The guide's section on the smoke check itself. */
+export const SMOKE_SECTION = 'smoke-check-after-every-deploy';
+
 /** The checks, in the order they are printed, by the id `--only` takes. */
 export const CHECKS = {
   routes: 'App routes and security headers',
