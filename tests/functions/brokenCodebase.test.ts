@@ -4,15 +4,13 @@
 // with no value, a secret with no local value.
 
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { BUILT_ENTRY, codebaseCopy } from '../support/codebaseCopy';
 import { uniqueProjectId } from '../support/emulators';
 import { startReactions } from '../support/reactions';
 
-const root = path.resolve(import.meta.dirname, '../..');
-const functionsDir = path.join(root, 'functions');
-const index = path.join('lib', 'functions', 'src', 'index.js');
+const index = BUILT_ENTRY;
 const START_TIMEOUT = 180_000;
 
 const copies: string[] = [];
@@ -20,18 +18,10 @@ afterEach(() => {
   for (const copy of copies.splice(0)) fs.rmSync(copy, { recursive: true, force: true });
 });
 
-/** A copy of the built codebase (its packages found through a link), with `edit` applied to one file. */
+/** A copy of the built codebase with `edit` applied to one file, removed after the test. */
 function brokenCopy(file: string, edit: (code: string) => string): string {
-  const copy = fs.mkdtempSync(path.join(os.tmpdir(), 'broken-functions-'));
+  const copy = codebaseCopy(file, edit);
   copies.push(copy);
-  fs.cpSync(path.join(functionsDir, 'lib'), path.join(copy, 'lib'), { recursive: true });
-  for (const name of ['package.json', '.secret.local']) fs.copyFileSync(path.join(functionsDir, name), path.join(copy, name));
-  fs.symlinkSync(path.join(root, 'node_modules'), path.join(copy, 'node_modules'));
-  const target = path.join(copy, file);
-  const code = fs.readFileSync(target, 'utf8');
-  const edited = edit(code);
-  expect(edited, `the edit of ${file} changed nothing`).not.toBe(code);
-  fs.writeFileSync(target, edited);
   return copy;
 }
 
