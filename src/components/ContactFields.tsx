@@ -7,7 +7,7 @@
 import { styled } from '@mui/material/styles';
 import TextField from '@mui/material/TextField';
 import { memo, useCallback, type FocusEvent } from 'react';
-import { formatPhoneInput } from '../lib/phone';
+import { typedFieldValue } from '../lib/phone';
 import { useLatest } from './useLatest';
 
 export interface ContactField<Name extends string> {
@@ -90,7 +90,7 @@ const ContactTextField = memo(function ContactTextField({
       autoComplete={field.autoComplete}
       required={field.required}
       value={value}
-      onChange={(event) => onChange(field.name, phone ? formatPhoneInput(event.target.value) : event.target.value)}
+      onChange={(event) => onChange(field.name, typedFieldValue(field.name, event.target.value))}
       onBlur={() => onBlur(field.name)}
       error={error !== undefined}
       helperText={error ?? helperText}
