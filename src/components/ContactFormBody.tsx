@@ -1,7 +1,7 @@
 // What the profile and signup forms hold below their heading (the spec's sections 2 and 5): the
 // contact fields, the Privacy Policy agreement and Save. A message shows once its field has been
-// left (or the box touched); Save waits for a form with no problem. The form owns the values and
-// the saving, and decides when it is locked.
+// left (or the box touched), here or in the build-time first screen; Save waits for a form with
+// no problem. The form owns the values and the saving, and decides when it is locked.
 
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -19,8 +19,11 @@ export interface ContactFormBodyProps<Name extends string> extends Omit<
   values: Record<Name, string> & { terms_accepted: boolean };
   /** Every problem of the form, by field: Save is enabled once there is none. */
   errors: Partial<Record<AgreedName<Name>, string>>;
-  /** Fields whose message shows from the start. */
-  initiallyTouched?: Partial<Record<AgreedName<Name>, boolean>>;
+  /**
+   * Fields whose message shows though they have not been left in this form: one that cannot be
+   * edited, or one left in the build-time first screen before the app took over.
+   */
+  alreadyTouched?: Partial<Record<AgreedName<Name>, boolean>>;
   onChange: (name: AgreedName<Name>, value: string | boolean) => void;
   saving: boolean;
 }
@@ -43,10 +46,11 @@ const SaveButton = memo(function SaveButton({ disabled, saving }: { disabled: bo
   );
 });
 
-export function ContactFormBody<Name extends string>({ initiallyTouched = {}, saving, ...fields }: ContactFormBodyProps<Name>) {
+export function ContactFormBody<Name extends string>({ alreadyTouched = {}, saving, ...fields }: ContactFormBodyProps<Name>) {
   const { values, errors, onChange, disabled } = fields;
-  const [touched, setTouched] = useState<Partial<Record<AgreedName<Name>, boolean>>>(initiallyTouched);
-  const touch = useCallback((name: AgreedName<Name>) => setTouched((previous) => ({ ...previous, [name]: true })), []);
+  const [left, setLeft] = useState<Partial<Record<AgreedName<Name>, boolean>>>({});
+  const touched = { ...alreadyTouched, ...left };
+  const touch = useCallback((name: AgreedName<Name>) => setLeft((previous) => ({ ...previous, [name]: true })), []);
   // The agreement gets a callback that never changes and calls the form's latest one.
   const latestChange = useLatest(onChange);
   const agree = useCallback(

@@ -1,9 +1,10 @@
 // A first-time visitor at the venue, in Debian's Chromium on the built app: the build-time first
 // screens paint before any JavaScript has arrived (and what is typed into them is kept when the
-// app takes over), the profile form works while Auth has not answered yet, a profile saved then
-// is stored under the visitor's own uid, and an attendee with no profile reads the results.
+// app takes over, by the form's own rules, however late that is), the profile form works while
+// Auth has not answered yet, a profile saved then is stored under the visitor's own uid, and an
+// attendee with no profile reads the results.
 
-import type { Route } from 'playwright-core';
+import type { Locator, Page, Route } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { storedFinalMatch } from '../app/support/finalMatches';
 import { storedEvent } from '../db/appDb';
@@ -31,6 +32,12 @@ beforeAll(async () => {
         { id: 'o1', email: 'omar@partner.example', first_name: 'Omar', last_name: 'Diaz', company: 'MedScale' },
       ]),
     );
+  await admin.db.doc('invites/invite-late').set({
+    email: 'noor.haddad@example.com',
+    created_by: 'admin',
+    created_at: new Date('2026-01-05T09:00:00Z'),
+    signup_url: 'http://127.0.0.1/signup?c=invite-late',
+  });
 });
 
 /** A phone that has never opened the app. */
@@ -52,6 +59,42 @@ const storedProfileFields = {
   phone: '',
   terms_accepted: true,
 };
+
+/** The text under a field: its message, or else its help text (null when it has neither). */
+const messageOf = (field: Locator) =>
+  field.evaluate((input) => {
+    const id = input.getAttribute('aria-describedby');
+    return id ? (document.getElementById(id)?.textContent ?? null) : null;
+  });
+
+/** Whether the app has rendered over the build-time first screen. */
+const takenOver = (page: Page) => page.evaluate(() => document.querySelector('#root > [data-first-screen]') === null);
+
+/**
+ * Holds the app's code back, as on a slow network: every file of it until `release` says which
+ * may still wait.
+ */
+async function holdAppCode(page: Page): Promise<(stillHeld: (url: string) => boolean) => Promise<void>> {
+  let holds = (_url: string) => true;
+  const held: Route[] = [];
+  await page.route('**/assets/*.js', (route) => (holds(route.request().url()) ? held.push(route) : route.continue()));
+  return async (stillHeld) => {
+    holds = stillHeld;
+    const go = held.filter((route) => !stillHeld(route.request().url()));
+    held.splice(0, held.length, ...held.filter((route) => stillHeld(route.request().url())));
+    await Promise.all(go.map((route) => route.continue()));
+  };
+}
+
+/** How many times slower Chromium runs the page for a low-tier phone's CPU (bench:phone calibrates about 14). */
+const PHONE_CPU = 10;
+
+/** Runs the page `rate` times slower than this machine can (1: at its own speed). */
+async function slowCpu(page: Page, rate: number): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+  await cdp.detach();
+}
 
 describe('a first-time visitor', () => {
   it('sees the profile form at /profile before any script has run, and keeps what was typed when the app takes over', async () => {
@@ -85,6 +128,119 @@ describe('a first-time visitor', () => {
       await context.close();
     }
   });
+
+  it('types into the profile form before, during and after a late takeover, and the form keeps every rule: the phone formatted, the messages of the fields left, Save held back, the focus and the caret', async () => {
+    const { context, page } = await freshPhone();
+    try {
+      const release = await holdAppCode(page);
+      await page.goto(new URL('/profile', bed().app.url).href, { waitUntil: 'commit' });
+      const field = (name: string) => page.getByRole('textbox', { name, exact: true });
+      const firstName = field('First Name');
+      const lastName = field('Last Name');
+      const email = field('Email');
+      const company = field('Company Name');
+      const phone = field('Phone Number');
+      await firstName.waitFor();
+
+      // Before any of the app's code has run: the page has no script at all.
+      await firstName.pressSequentially('Ines');
+      await email.pressSequentially('ines.moreau@example');
+      await phone.pressSequentially('5550100123');
+
+      // The app's script starts (its first act is the event's read), but its form cannot take
+      // over: the route's code is still held back. What was typed is formatted as in the form.
+      const appStarted = page.waitForRequest((request) => request.url().includes('/documents'));
+      await release((url) => url.includes('/ProfileRoute-'));
+      await appStarted;
+      expect(await phone.inputValue()).toBe('(555) 010-0123');
+      // And so is what is typed from now on.
+      await phone.selectText();
+      await phone.pressSequentially('5550100199');
+      expect(await phone.inputValue()).toBe('(555) 010-0199');
+      await lastName.click();
+      await page.keyboard.press('Tab'); // left empty
+      await page.getByRole('checkbox', { name: 'I agree to the Privacy Policy' }).check();
+      await company.pressSequentially('Nord');
+      await page.keyboard.press('Home');
+      expect(await takenOver(page)).toBe(false);
+
+      // The route's code arrives on a slow phone's CPU: the visitor types on while the app renders
+      // in slices and takes over, and a few keys more after.
+      await slowCpu(page, PHONE_CPU);
+      await release(() => false);
+      const name = 'Clinique Universitaire du Nord et de la Vallee ';
+      let typed = '';
+      let keysAfter = 0;
+      while (keysAfter < 3 && typed.length < 1000) {
+        const key = name[typed.length % name.length]!;
+        await page.keyboard.type(key);
+        typed += key;
+        if (await takenOver(page)) keysAfter += 1;
+      }
+      await slowCpu(page, 1);
+
+      // Nothing lost or doubled, the caret and the focus where the visitor left them.
+      expect(await company.inputValue()).toBe(`${typed}Nord`);
+      expect(
+        await company.evaluate((input: HTMLInputElement) => [input === document.activeElement, input.selectionStart]),
+      ).toEqual([true, typed.length]);
+      // Each field as the form would have it had it all been typed there.
+      expect(await firstName.inputValue()).toBe('Ines');
+      expect(await messageOf(firstName)).toBeNull();
+      expect(await lastName.inputValue()).toBe('');
+      expect(await messageOf(lastName)).toBe('Required');
+      expect(await email.inputValue()).toBe('ines.moreau@example');
+      expect(await messageOf(email)).toBe('Please enter a valid email');
+      expect(await phone.inputValue()).toBe('(555) 010-0199');
+      expect(await messageOf(phone)).toBe('Optional. (###) ###-####');
+      expect(await page.getByRole('checkbox', { name: 'I agree to the Privacy Policy' }).isChecked()).toBe(true);
+      const save = page.getByRole('button', { name: 'Save' });
+      expect(await save.isDisabled()).toBe(true);
+
+      await lastName.fill('Moreau');
+      await email.fill('ines.moreau@example.com');
+      await expect.poll(() => messageOf(email)).toBeNull();
+      expect(await messageOf(lastName)).toBeNull();
+      expect(await save.isEnabled()).toBe(true);
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
+
+  it("has no first screen at /signup to type into before the app, and the signup form keeps every rule on a slow phone's CPU", async () => {
+    const { context, page } = await freshPhone();
+    try {
+      const release = await holdAppCode(page);
+      await page.goto(new URL('/signup?c=invite-late', bed().app.url).href, { waitUntil: 'domcontentloaded' });
+      // Nothing to type into until the app has checked the invite: nothing to take over.
+      expect(await page.getByRole('textbox').count()).toBe(0);
+
+      await slowCpu(page, PHONE_CPU);
+      await release(() => false);
+      const field = (name: string) => page.getByRole('textbox', { name, exact: true });
+      await field('First Name').waitFor({ timeout: 30_000 });
+      await field('First Name').pressSequentially('Noor');
+      await field('Last Name').click(); // and left empty
+      await field('Company Name').pressSequentially('Cardiolytics');
+      await field('Website').pressSequentially('cardiolytics.example');
+      await field('Phone Number').pressSequentially('5550100199');
+      await page.getByRole('checkbox', { name: 'I agree to the Privacy Policy' }).check();
+      await slowCpu(page, 1);
+
+      expect(await field('Email').inputValue()).toBe('noor.haddad@example.com');
+      expect(await messageOf(field('Last Name'))).toBe('Required');
+      expect(await messageOf(field('Website'))).toBe('Please enter a web address starting with http:// or https://');
+      expect(await field('Phone Number').inputValue()).toBe('(555) 010-0199');
+      expect(await messageOf(field('Phone Number'))).toBe('Optional. (###) ###-####');
+      const save = page.getByRole('button', { name: 'Save' });
+      expect(await save.isDisabled()).toBe(true);
+      await field('Last Name').fill('Haddad');
+      await field('Website').fill('https://cardiolytics.example');
+      await expect.poll(() => save.isEnabled()).toBe(true);
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
 
   it('shows which field the tap or the keyboard is in: its outline 2 px and its label in the primary colour, red while it has a problem', async () => {
     const PRIMARY = 'rgb(11, 92, 173)';

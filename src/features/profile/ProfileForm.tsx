@@ -20,7 +20,7 @@ import { PHONE_FORMAT, timings } from '../../config/constants';
 import { paths } from '../../config/paths';
 import { useUser } from '../../contexts/UserContext';
 import { formDraft } from '../../lib/drafts';
-import { formatPhoneInput } from '../../lib/phone';
+import { typedFieldValue } from '../../lib/phone';
 import { validateProfile, type ProfileFormValues } from '../../../domain/validation';
 import type { TypedInput } from '../../lib/firstScreen';
 import type { Provider } from '../../types/provider';
@@ -32,6 +32,7 @@ export const profileMessages = {
 } as const;
 
 type TextFieldName = Exclude<keyof ProfileFormValues, 'terms_accepted'>;
+type Touched = Partial<Record<keyof ProfileFormValues, boolean>>;
 
 const textFields: ContactField<TextFieldName>[] = [
   { name: 'first_name', label: 'First Name', type: 'text', autoComplete: 'given-name', required: true },
@@ -56,15 +57,22 @@ function initialValues(user: Provider | null): ProfileFormValues {
 
 const profileDraft = (stored: unknown) => formDraft(stored, initialValues(null));
 
-/** The form's values with what was typed into the build-time form on top. */
+/** The form's values with what was typed into the build-time form on top, as if typed here. */
 function withTyped(current: ProfileFormValues, typed: TypedInput['values']): ProfileFormValues {
   const values = { ...current };
   for (const field of textFields) {
     const value = typed[field.name];
-    if (typeof value === 'string') values[field.name] = field.name === 'phone' ? formatPhoneInput(value) : value;
+    if (typeof value === 'string') values[field.name] = typedFieldValue(field.name, value);
   }
   if (typeof typed.terms_accepted === 'boolean') values.terms_accepted = typed.terms_accepted;
   return values;
+}
+
+/** The fields left (or the box touched) in the build-time form: their messages show. */
+function touchedIn(typed: TypedInput): Touched {
+  const names = new Set(typed.touched);
+  const fields = [...textFields.map((field) => field.name), 'terms_accepted' as const];
+  return Object.fromEntries(fields.filter((name) => names.has(name)).map((name) => [name, true]));
 }
 
 export function ProfileForm() {
@@ -74,6 +82,7 @@ export function ProfileForm() {
   const [values, setValues] = useState<ProfileFormValues>(() => draft ?? initialValues(user));
   const [saving, setSaving] = useState(false);
   const [slow, setSlow] = useState(false);
+  const [touchedBefore, setTouchedBefore] = useState<Touched>({});
   /** Whether the visitor has typed (in this page or before a reload): their values stay. */
   const edited = useRef(draft !== null);
   const mounted = useMounted();
@@ -83,6 +92,7 @@ export function ProfileForm() {
     // Typed into before the app took over: the visitor has started.
     edited.current = true;
     setValues((previous) => withTyped(previous, typed.values));
+    setTouchedBefore(touchedIn(typed));
     startSignIn();
   });
 
@@ -153,6 +163,7 @@ export function ProfileForm() {
           fields={textFields}
           values={values}
           errors={errors}
+          alreadyTouched={touchedBefore}
           helpTexts={helpTexts}
           onChange={change}
           saving={saving}

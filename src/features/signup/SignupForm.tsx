@@ -130,7 +130,7 @@ export function SignupForm({ inviteId, email }: SignupFormProps) {
           values={values}
           errors={errors}
           // The e-mail cannot be edited, so a problem with it shows at once.
-          initiallyTouched={{ email: true }}
+          alreadyTouched={{ email: true }}
           helpTexts={helpTexts}
           readOnly={readOnlyFields}
           onChange={change}
