@@ -1,7 +1,8 @@
 // `npm run preflight -- --project <alias or id> [--mode <mode>] [--domain <domain>]`: before
 // `firebase deploy`, checks offline what the deploy needs from this repository: the app's build
 // settings, the Functions params and secret, the Storage CORS file, the rules and indexes, the
-// database location against the functions' region, the functions' build, and a hosting build of
+// database location against the functions' region, the functions' build and the archive a deploy
+// packs from it, and a hosting build of
 // the checked-out commit for that project that publishes no source maps. Each finding names the
 // section of docs/deploying.md that fixes it; exits 1 while any must be fixed. It never talks to
 // Firebase: what only the project knows (the sign-in method and authorised domains the e-mails'
@@ -19,7 +20,13 @@ import { checkHostingBuild } from './preflight/hostingBuild.js';
 import { resolveHostingSite } from './preflight/hostingSite.js';
 import { notCheckedOffline } from './preflight/notChecked.js';
 import { checkAppUrl, checkStorageCors } from './preflight/origins.js';
-import { checkFunctionsBuild, checkIndexes, checkLocation, checkRulesFiles } from './preflight/projectFiles.js';
+import {
+  checkFunctionsArchive,
+  checkFunctionsBuild,
+  checkIndexes,
+  checkLocation,
+  checkRulesFiles,
+} from './preflight/projectFiles.js';
 import { deployAliases, resolveTarget, targetName } from './preflight/target.js';
 
 export type { Finding } from './preflight/findings.js';
@@ -65,6 +72,7 @@ export function preflight({ root, project, mode = 'production', domain }: Prefli
     checkIndexes(root, config),
     checkLocation(root, config),
     checkFunctionsBuild(root),
+    checkFunctionsArchive(root),
     ...checkHostingBuild(root, config, target, mode),
   );
   return { findings, notChecked: notCheckedOffline({ site, linkOrigin: appUrl.linkOrigin, customOrigin: appUrl.customOrigin }) };

@@ -1,9 +1,13 @@
 // The files `firebase deploy` reads besides the settings: the rules and indexes firebase.json
-// names, the database location it names against the functions' region, and the functions' build.
+// names, the database location it names against the functions' region, the functions' build, and
+// the archive a deploy packs from it.
 
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { ArchiveReport } from '../functions/archiveReport.js';
 import { loadRules } from '../../backend/src/rules/loadRules.js';
 import { fail, pass, readJson, type FirebaseJson, type Finding } from './findings.js';
 
@@ -119,4 +123,61 @@ export function checkFunctionsBuild(root: string): Finding {
       ?.trim();
     return fail(`The functions do not build${firstError ? `: ${firstError}` : ''}`, DEPLOY);
   }
+}
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const ARCHIVE_REPORT = path.join(repoRoot, 'scripts/functions/archiveReport.ts');
+
+/** What decides the archive's report: the codebase folder's files, firebase.json and the workspace lock. */
+function archiveInputs(root: string): string {
+  const hash = createHash('sha256');
+  const functionsDir = path.join(root, 'functions');
+  for (const entry of readdirSync(functionsDir, { recursive: true, withFileTypes: true })) {
+    const full = path.join(entry.parentPath, entry.name);
+    if (!entry.isFile() || full.includes(`${path.sep}node_modules${path.sep}`)) continue;
+    hash
+      .update(`${path.relative(functionsDir, full)}\0`)
+      .update(readFileSync(full))
+      .update('\0');
+  }
+  for (const file of ['firebase.json', 'package-lock.json']) {
+    if (existsSync(path.join(root, file))) hash.update(readFileSync(path.join(root, file)));
+  }
+  return hash.digest('hex');
+}
+
+/** Reports by what they were made from: one packing for every check of the same codebase in a process. */
+const archiveReports = new Map<string, ArchiveReport>();
+
+/**
+ * The archive `firebase deploy` packs from functions/ (firebase-tools' own packaging, in a process
+ * of its own: scripts/functions/archiveReport.ts) holds every file its entry point reaches, declares
+ * every package it imports, carries its own lockfile in step with the workspace's, and will not be
+ * built again by Cloud Build. Run after the build, which it reads.
+ */
+export function checkFunctionsArchive(root: string): Finding {
+  const key = archiveInputs(root);
+  let report = archiveReports.get(key);
+  if (!report) {
+    try {
+      const output = execFileSync(process.execPath, ['--import', 'tsx', ARCHIVE_REPORT, root], {
+        cwd: repoRoot,
+        stdio: 'pipe',
+        encoding: 'utf8',
+      });
+      report = JSON.parse(output.trim().split('\n').pop() ?? '') as ArchiveReport;
+    } catch (error) {
+      return fail(
+        `The functions' deploy archive could not be packed: ${error instanceof Error ? error.message : String(error)}`,
+        DEPLOY,
+      );
+    }
+    archiveReports.set(key, report);
+  }
+  if (report.problems.length > 0)
+    return fail(`The functions' deploy archive would not run: ${report.problems.join('; ')}`, DEPLOY);
+  return pass(
+    `The functions' deploy archive (${report.files} files, packed as firebase deploy packs functions/) holds everything its entry point reaches, with its own lockfile`,
+    DEPLOY,
+  );
 }

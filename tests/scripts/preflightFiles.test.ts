@@ -230,11 +230,50 @@ describe('npm run preflight', () => {
         preflightWith((dir) =>
           writeFileSync(
             path.join(dir, 'functions', 'package.json'),
-            JSON.stringify({ scripts: { build: 'node -e "process.exit(2)"' } }),
+            JSON.stringify({ main: 'lib/index.js', scripts: { build: 'node -e "process.exit(2)"', 'gcp-build': '' } }),
           ),
         ),
       );
       expect(messages(findings)).toEqual([expect.stringMatching(/^The functions do not build/)]);
+    });
+
+    describe("the functions' deploy archive, packed as firebase deploy packs it", () => {
+      const functionsFile = (dir: string, file: string) => path.join(dir, 'functions', file);
+
+      it('reports a file the entry point reaches that an ignore entry leaves out', () => {
+        const findings = failures(
+          preflightWith((dir) =>
+            edit(path.join(dir, 'firebase.json'), (text) => text.replace('"tsconfig.json"]', '"tsconfig.json", "region.js"]')),
+          ),
+        );
+        expect(findings).toEqual([
+          {
+            ok: false,
+            message: expect.stringMatching(
+              /^The functions' deploy archive would not run: lib\/region\.js, which lib\/index\.js imports, is not in the archive/,
+            ),
+            fix: 'docs/deploying.md#deploy',
+          },
+        ]);
+      });
+
+      it('reports a codebase without its own lockfile', () => {
+        const findings = failures(preflightWith((dir) => rmSync(functionsFile(dir, 'package-lock.json'))));
+        expect(messages(findings)).toEqual([
+          expect.stringMatching(/functions\/package-lock\.json is missing: Cloud Build would install/),
+        ]);
+      });
+
+      it('reports a build script Cloud Build would run without the sources', () => {
+        const findings = failures(
+          preflightWith((dir) =>
+            edit(functionsFile(dir, 'package.json'), (text) =>
+              JSON.stringify({ ...JSON.parse(text), scripts: { build: 'node -e ""' } }),
+            ),
+          ),
+        );
+        expect(messages(findings)).toEqual([expect.stringMatching(/has a build script and no gcp-build/)]);
+      });
     });
 
     it.each([

@@ -118,11 +118,19 @@ function makeTemplate(dir: string): void {
   };
   writeFileSync(path.join(dir, 'firestore.indexes.json'), JSON.stringify({ indexes: [index], fieldOverrides: [] }));
   cpSync(path.join(repo, 'functions', 'src'), path.join(dir, 'functions', 'src'), { recursive: true });
-  // The real build (tsc) is the functions' own test; here the predeploy's outcome is what counts.
+  // The real build (tsc) is the functions' own test; here the predeploy's outcome is what counts,
+  // and a codebase its deploy archive carries whole: an entry point, its own lockfile.
   writeFileSync(
     path.join(dir, 'functions', 'package.json'),
-    JSON.stringify({ name: 'f', private: true, scripts: { build: 'node -e ""' } }),
+    JSON.stringify({ name: 'f', private: true, main: 'lib/index.js', scripts: { build: 'node -e ""', 'gcp-build': '' } }),
   );
+  writeFileSync(
+    path.join(dir, 'functions', 'package-lock.json'),
+    JSON.stringify({ name: 'f', lockfileVersion: 3, requires: true, packages: { '': { name: 'f' } } }),
+  );
+  mkdirSync(path.join(dir, 'functions', 'lib'));
+  writeFileSync(path.join(dir, 'functions', 'lib', 'index.js'), "export { region } from './region.js';\n");
+  writeFileSync(path.join(dir, 'functions', 'lib', 'region.js'), "export const region = 'us-central1';\n");
   writeFileSync(path.join(dir, 'functions', `.env.${PROJECT}`), dotenv(FUNCTIONS_ENV));
   writeFileSync(path.join(dir, '.env.production.local'), dotenv(APP_ENV));
   writeFileSync(path.join(dir, 'storage.cors.json'), JSON.stringify(CORS, null, 2));
