@@ -107,11 +107,12 @@ when every check passes, 1 when any fails, 2 on a wrong command line.
   --app-url      the address the e-mails' sign-in links go to. Default: APP_URL of
                  functions/.env.<project id>, else https://<project id>.web.app.
   --mode         the Vite mode whose .env.<mode>.local names the bucket. Default: the alias.
-  --only         some checks, comma-separated: ${CHECK_IDS.join(', ')}.
+  --only         some checks, comma-separated (each is named so in the report):
+                 ${CHECK_IDS.join(', ')}.
   --help, -h     this text.
 
-${Object.values(EMULATOR_VARIABLES).join(', ')} point Firestore, Auth and Storage at
-emulators, as for firebase-admin.`;
+The emulator variables point Firestore, Auth and Storage at this machine, as for firebase-admin:
+${Object.values(EMULATOR_VARIABLES).join(', ')}.`;
 
 export interface Output {
   out: (line: string) => void;
@@ -137,7 +138,7 @@ function report(plan: SmokePlan, findings: SmokeFinding[], print: (line: string)
   const title = (anchor: string) => sections.get(anchor) ?? anchor;
   const failedChecks: CheckId[] = [];
   for (const check of plan.checks) {
-    print(`\n${CHECKS[check]}`);
+    print(`\n${CHECKS[check]} (${check})`);
     const own = findings.filter((finding) => finding.check === check);
     if (own.some((finding) => !finding.ok)) failedChecks.push(check);
     for (const finding of own) {

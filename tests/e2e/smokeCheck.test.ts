@@ -95,6 +95,9 @@ describe('npm run smoke against the app served as npm run serve serves it', () =
     expect(code, output).toBe(0);
     expect(output).toMatch(/All 6 checks passed/);
     expect(output).not.toMatch(/FAIL/);
+    // A heading per check, with the name --only takes.
+    expect(output).toContain('\nApp routes and security headers (routes)\n');
+    expect(output).toContain('\nStorage CORS (storage-cors)\n');
     // One ok line per check, each naming its section of the guide.
     expect(output).toMatch(
       /ok {4}\d+ routes \(.*\/events\/smoke-check\/screen.*\) answer 200 .* 6 security headers .*\[Deploy\]/,
