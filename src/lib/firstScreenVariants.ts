@@ -30,15 +30,28 @@ export interface PickerData {
 }
 
 /**
+ * The phone field's rule on the build-time first screen from its first paint, before any of the
+ * app's code has arrived: a keystroke that makes ten digits formats them as the app's field
+ * does (src/lib/phone.ts, formatPhoneInput; tests/lib/phone.test.ts holds the two to the same
+ * answers). Without it, digits typed while the app's first script downloads stayed as typed
+ * until that script ran, seconds on a slow phone's network. It acts on the first screen's fields
+ * only (under #root's variants), so the app's own field is left to the app.
+ */
+export const FIRST_SCREEN_PHONE_SCRIPT =
+  `document.addEventListener('input',function(e){var t=e.target;if(!t||t.name!=='phone'||!t.closest||!t.closest('#root>[${VARIANT_ATTRIBUTE}]'))return;` +
+  `var d=t.value.replace(/\\D/g,'');if(d.length!==10)return;var f='('+d.slice(0,3)+') '+d.slice(3,6)+'-'+d.slice(6);if(f!==t.value)t.value=f},true);`;
+
+/**
  * The script that picks the variant, as the text of an inline <script> for the page's head. It
  * must run before the body is painted, so it is plain, dependency-free JavaScript. Its text is the
  * same on every page and in every build (it reads the page's variants from a JSON block before
  * it): the Content-Security-Policy allows it by its hash (scripts/hosting/headers.ts). A room's
  * join link, /join/{code}, is first written as /presenters?room={code}, the queue's page with its
- * first screens (the hosting serves presenters.html for it), keeping the code for the app.
+ * first screens (the hosting serves presenters.html for it), keeping the code for the app. It
+ * also sets the first screen's phone rule (FIRST_SCREEN_PHONE_SCRIPT).
  */
 export const VARIANT_PICKER_SCRIPT =
-  `(function(){try{var j=/^\\/join\\/([^/]+)\\/?$/.exec(location.pathname);if(j)history.replaceState(history.state,'','/presenters?room='+j[1]+location.hash);` +
+  `(function(){${FIRST_SCREEN_PHONE_SCRIPT}try{var j=/^\\/join\\/([^/]+)\\/?$/.exec(location.pathname);if(j)history.replaceState(history.state,'','/presenters?room='+j[1]+location.hash);` +
   `var d=JSON.parse(document.getElementById(${JSON.stringify(PICKER_DATA_ID)}).textContent),s=window.localStorage,p=location.pathname.replace(/\\/+$/,'')||'/',hp=s.getItem(d.keys.profile)!==null,ha=s.getItem(d.keys.admin)!==null;` +
   `for(var i=0;i<d.conditions.length;i++){var c=d.conditions[i];if(c.paths.indexOf(p)<0||(c.profile!==undefined&&c.profile!==hp)||(c.admin!==undefined&&c.admin!==ha))continue;` +
   `if(c.redirect)history.replaceState(history.state,'',c.redirect+location.search+location.hash);document.documentElement.setAttribute(${JSON.stringify(VARIANT_ATTRIBUTE)},c.id);return}}catch(e){}})();`;

@@ -142,13 +142,20 @@ describe('a first-time visitor', () => {
       const phone = field('Phone Number');
       await firstName.waitFor();
 
-      // Before any of the app's code has run: the page has no script at all.
+      // Before any of the app's code has run: only the page's own inline script, which gives
+      // the phone field its rule from the first paint.
       await firstName.pressSequentially('Ines');
       await email.pressSequentially('ines.moreau@example');
       await phone.pressSequentially('5550100123');
+      expect(await phone.inputValue()).toBe('(555) 010-0123');
+      await phone.selectText();
+      await phone.pressSequentially('555010012');
+      expect(await phone.inputValue()).toBe('555010012');
+      await phone.press('3');
+      expect(await phone.inputValue()).toBe('(555) 010-0123');
 
       // The app's script starts (its first act is the event's read), but its form cannot take
-      // over: the route's code is still held back. What was typed is formatted as in the form.
+      // over: the route's code is still held back. What was typed keeps the form's rule.
       const appStarted = page.waitForRequest((request) => request.url().includes('/documents'));
       await release((url) => url.includes('/ProfileRoute-'));
       await appStarted;
