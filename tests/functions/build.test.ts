@@ -18,8 +18,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '../..');
 const sourceDir = path.join(root, 'functions');
-/** A codebase folder beside the real one (its package.json, a build of its own), so imports resolve as there. */
-const functionsDir = path.join(sourceDir, `.build-check-${process.pid}`);
+/**
+ * A codebase folder of its own (its package.json, a build of its own) under the workspace's
+ * node_modules, so that its imports resolve to the same packages; not inside functions/, whose
+ * deploy archive other test files pack while this one runs.
+ */
+const functionsDir = path.join(root, 'node_modules', '.cache', `functions-build-check-${process.pid}`);
 const lib = path.join(functionsDir, 'lib');
 const entry = path.join(functionsDir, JSON.parse(fs.readFileSync(path.join(sourceDir, 'package.json'), 'utf8')).main as string);
 const STEP_TIMEOUT = 120_000;
