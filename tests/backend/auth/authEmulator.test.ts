@@ -126,4 +126,36 @@ describe('startAuthEmulator', () => {
       await fs.rm(dir, { recursive: true, force: true });
     }
   });
+
+  it(
+    'has an account on disk by the time its sign-in is answered, so a crash right after keeps it',
+    STARTS_EMULATORS,
+    async () => {
+      const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'auth-accounts-'));
+      const accountsFile = path.join(dir, 'accounts.json');
+      const running = await startAuthEmulator({ host: '127.0.0.1', port: 0, projectId, accountsFile });
+      const phoneApp = initializeApp({ apiKey: 'demo-api-key', projectId }, randomUUID());
+      const phoneAuth = getAuth(phoneApp);
+      connectAuthEmulator(phoneAuth, `http://127.0.0.1:${running.port}`, { disableWarnings: true });
+      try {
+        const stored = async () =>
+          ((JSON.parse(await fs.readFile(accountsFile, 'utf8')) as { users: { localId: string }[] }).users ?? []).map(
+            (account) => account.localId,
+          );
+        // What the file holds the moment each answer arrives is what a SIGKILL then would leave.
+        const first = await signInAnonymously(phoneAuth);
+        expect(await stored()).toContain(first.user.uid);
+        await signOut(phoneAuth);
+        const both = await Promise.all([
+          signInAnonymously(getAuth(phoneApp)),
+          createUserWithEmailAndPassword(phoneAuth, `kept-${randomUUID().slice(0, 8)}@example.edu`, 'correct horse'),
+        ]);
+        expect(await stored()).toEqual(expect.arrayContaining([first.user.uid, ...both.map(({ user }) => user.uid)]));
+      } finally {
+        await deleteApp(phoneApp);
+        await running.close();
+        await fs.rm(dir, { recursive: true, force: true });
+      }
+    },
+  );
 });
