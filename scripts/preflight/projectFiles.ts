@@ -128,21 +128,30 @@ export function checkFunctionsBuild(root: string): Finding {
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const ARCHIVE_REPORT = path.join(repoRoot, 'scripts/functions/archiveReport.ts');
 
-/** What decides the archive's report: the codebase folder's files, firebase.json and the workspace lock. */
+/**
+ * What decides the archive's report: the codebase folder's files but the params files (dotenv,
+ * read by the deploy, not by the code) and the TypeScript sources (the build's input), and
+ * firebase.json and the workspace lock.
+ */
 function archiveInputs(root: string): string {
   const hash = createHash('sha256');
   const functionsDir = path.join(root, 'functions');
   for (const entry of readdirSync(functionsDir, { recursive: true, withFileTypes: true })) {
     const full = path.join(entry.parentPath, entry.name);
-    if (!entry.isFile() || full.includes(`${path.sep}node_modules${path.sep}`)) continue;
-    hash
-      .update(`${path.relative(functionsDir, full)}\0`)
-      .update(readFileSync(full))
-      .update('\0');
+    const relative = path.relative(functionsDir, full);
+    if (!entry.isFile() || relative.split(path.sep).includes('node_modules')) continue;
+    if (entry.name.startsWith('.env') || /\.tsx?$/.test(entry.name)) continue;
+    hash.update(`${relative}\0`).update(readFileSync(full)).update('\0');
   }
-  for (const file of ['firebase.json', 'package-lock.json']) {
-    if (existsSync(path.join(root, file))) hash.update(readFileSync(path.join(root, file)));
+  // Of firebase.json, only the functions section (what the packing reads).
+  const config = readFileSync(path.join(root, 'firebase.json'), 'utf8');
+  try {
+    hash.update(JSON.stringify((JSON.parse(config) as { functions?: unknown }).functions) ?? '');
+  } catch {
+    hash.update(config);
   }
+  const lock = path.join(root, 'package-lock.json');
+  if (existsSync(lock)) hash.update(readFileSync(lock));
   return hash.digest('hex');
 }
 
