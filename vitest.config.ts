@@ -36,7 +36,15 @@ const exclude = ['**/node_modules/**', 'dist/**', 'dist-local/**', '.data/**'];
 
 // Limits that only a hang reaches: with both cores busy elsewhere, a component test typing into a
 // form (jsdom and userEvent are CPU-bound) runs several times slower than on an idle machine.
-const shared = { environment: 'node', pool: 'forks', testTimeout: 120_000, hookTimeout: 120_000 } as const;
+// expect.poll waits for its condition as long (Vitest's own default gives up after 1 s: on one
+// core, the events dashboard took longer than that to list its events after the sign-in).
+const shared = {
+  environment: 'node',
+  pool: 'forks',
+  testTimeout: 120_000,
+  hookTimeout: 120_000,
+  expect: { poll: { timeout: 30_000 } },
+} as const;
 
 export default defineConfig({
   test: {
