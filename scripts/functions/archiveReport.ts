@@ -22,9 +22,7 @@ export async function archiveReport(projectDir: string): Promise<ArchiveReport> 
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'functions-archive-'));
   try {
     await unpack(archive, folder);
-    const problems: string[] = [];
-    const found = archiveProblems(checkArchive(folder), section.ignore);
-    if (found) problems.push(...found.split('\n').map((line) => line.replace(/^- /, '')));
+    const problems = archiveProblems(checkArchive(folder), section.ignore);
     const lock = path.join(folder, 'package-lock.json');
     const workspaceLock = path.join(projectDir, 'package-lock.json');
     if (!fs.existsSync(lock)) {

@@ -143,18 +143,17 @@ export function checkArchive(folder: string): ArchiveCheck {
   return { main, reached, missing, undeclared };
 }
 
-/** The check's findings as one message, or null when the archive is whole. */
-export function archiveProblems(check: ArchiveCheck, ignore: string[] | undefined): string | null {
-  const lines = [
+/** The check's findings, a sentence each; none when the archive is whole. */
+export function archiveProblems(check: ArchiveCheck, ignore: string[] | undefined): string[] {
+  return [
     ...check.missing.map(
       ({ file, from }) =>
-        `- ${file}, which ${from} imports, is not in the archive (firebase.json's functions ignore: ${JSON.stringify(ignore ?? [])})`,
+        `${file}, which ${from} imports, is not in the archive (firebase.json's functions ignore: ${JSON.stringify(ignore ?? [])})`,
     ),
     ...check.undeclared.map(
-      ({ name, from }) => `- ${from} imports ${name}, which functions/package.json does not list in its dependencies`,
+      ({ name, from }) => `${from} imports ${name}, which functions/package.json does not list in its dependencies`,
     ),
   ];
-  return lines.length === 0 ? null : lines.join('\n');
 }
 
 /** Where staged codebases and their installed dependencies are kept between runs: outside the repository. */
@@ -265,9 +264,9 @@ export async function stageFunctions(options: StageOptions = {}): Promise<Staged
   const files = filesUnder(dir).filter((file) => file !== '.secret.local' && !file.startsWith('node_modules/'));
   const check = checkArchive(dir);
   const problems = archiveProblems(check, section.ignore);
-  if (problems)
+  if (problems.length > 0)
     throw new Error(
-      `The functions' deploy archive (packed from ${section.source}/ as firebase deploy packs it) would not run:\n${problems}\nA deploy would upload it as it is and every function would fail to load.`,
+      `The functions' deploy archive (packed from ${section.source}/ as firebase deploy packs it) would not run:\n${problems.map((line) => `- ${line}`).join('\n')}\nA deploy would upload it as it is and every function would fail to load.`,
     );
   const modules = await installDependencies(dir, cacheDir, log);
   const link = path.join(dir, 'node_modules');

@@ -16,7 +16,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../hosting/emulator.js';
-import { stageFunctions } from './deployArchive.js';
+import { functionsConfig, stageFunctions } from './deployArchive.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const CHILD = path.join(root, 'scripts/functions/emulatorChild.ts');
@@ -24,11 +24,7 @@ const run = promisify(execFile);
 
 /** What a deploy uploads is firebase.json's functions source minus its `ignore` list; the emulator watches the same. */
 function functionsIgnore(projectDir: string): string[] {
-  const config = JSON.parse(fs.readFileSync(path.join(projectDir, 'firebase.json'), 'utf8')) as {
-    functions?: { ignore?: string[] }[] | { ignore?: string[] };
-  };
-  const functions = Array.isArray(config.functions) ? config.functions[0] : config.functions;
-  return functions?.ignore ?? ['node_modules', '.git', '*.log', '*.local'];
+  return functionsConfig(projectDir).ignore ?? ['node_modules', '.git', '*.log', '*.local'];
 }
 
 export interface LoadedFunction {
