@@ -5,7 +5,6 @@
 
 import type { PRESENTER_STATUSES } from './constants.js';
 import type { InviteMailStatus } from './inviteMail.js';
-import type { StoredPitchRecord, StoredTimer } from './pitchTimer.js';
 import type { QuestionType } from './questionTypes.js';
 
 export type { QuestionType } from './questionTypes.js';
@@ -248,4 +247,32 @@ export interface MatchReasonsDocument {
   fair_scores?: boolean;
   /** Providers left out because of a conflict of interest, best score first; absent when none. */
   excluded_conflicts?: ExcludedConflict[];
+}
+
+/**
+ * events/{eventId}.timer: the live presenter's clock (the pitch timer, domain/pitchTimer.ts). Completed pauses are folded into paused_ms
+ * at the next pause, from timestamps the server wrote, so no client's clock enters a figure.
+ */
+export interface StoredTimer<Time = unknown> {
+  presenter_id: string;
+  /** When the presenter went live (or the clock was restarted). */
+  started_at: Time;
+  /** The length of the pauses before the one paused_at / resumed_at describe, in ms. */
+  paused_ms: number;
+  /** When the latest pause began; null when there was none. */
+  paused_at: Time | null;
+  /** When the latest pause ended; null while it lasts (or when there was none). */
+  resumed_at: Time | null;
+}
+
+/** events/{eventId}.pitch_times.{presenterId}: what the clock saw of one presenter. */
+export interface StoredPitchRecord<Time = unknown> {
+  started_at: Time;
+  /** When they stopped being live (the pause's start when they left while paused). */
+  ended_at: Time;
+  /** Pauses within, in ms. */
+  paused_ms: number;
+  /** The event's pitch and question time then, so later edits do not rewrite history. */
+  pitch_seconds: number;
+  question_seconds: number;
 }

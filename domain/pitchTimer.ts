@@ -15,7 +15,7 @@
 //   overtime is what ran past the pitch and question time.
 
 import { entryKind } from './displayStatus.js';
-import type { PresenterEntry } from './documents.js';
+import type { PresenterEntry, StoredPitchRecord, StoredTimer } from './documents.js';
 import { applyControl, type ControlChange, type ControlCommand, type ControlState } from './eventControl.js';
 import { livePresenter, roundKey } from './rounds.js';
 
@@ -35,33 +35,8 @@ export const TIMER_WARNING_SECONDS = 30;
 export const SERVER_TIME = 'server-time' as const;
 export type ServerTime = typeof SERVER_TIME;
 
-/**
- * events/{eventId}.timer: the live presenter's clock. Completed pauses are folded into paused_ms
- * at the next pause, from timestamps the server wrote, so no client's clock enters a figure.
- */
-export interface StoredTimer<Time = unknown> {
-  presenter_id: string;
-  /** When the presenter went live (or the clock was restarted). */
-  started_at: Time;
-  /** The length of the pauses before the one paused_at / resumed_at describe, in ms. */
-  paused_ms: number;
-  /** When the latest pause began; null when there was none. */
-  paused_at: Time | null;
-  /** When the latest pause ended; null while it lasts (or when there was none). */
-  resumed_at: Time | null;
-}
-
-/** events/{eventId}.pitch_times.{presenterId}: what the clock saw of one presenter. */
-export interface StoredPitchRecord<Time = unknown> {
-  started_at: Time;
-  /** When they stopped being live (the pause's start when they left while paused). */
-  ended_at: Time;
-  /** Pauses within, in ms. */
-  paused_ms: number;
-  /** The event's pitch and question time then, so later edits do not rewrite history. */
-  pitch_seconds: number;
-  question_seconds: number;
-}
+// The stored shapes live with the other documents (domain/documents.ts); the timer reads them.
+export type { StoredPitchRecord, StoredTimer } from './documents.js';
 
 /** A clock as the domain computes with it: times in ms of the server's clock. */
 export type Timer = StoredTimer<number>;
