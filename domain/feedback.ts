@@ -54,21 +54,37 @@ export interface WithheldQuestionFeedback {
   shared: false;
 }
 
-/** A question's answers, without their authors. */
-export interface SharedQuestionFeedback {
+/** What every shared question says: which it is and how many answered. */
+interface SharedHead {
   question_id: string;
   title: string;
   type: QuestionType;
   shared: true;
-  /** Providers who rated it (for a 'text' question: who wrote an answer). */
+  /** Providers who rated it (for a written question: who wrote an answer). */
   count: number;
-  /** The mean rating; null for a 'text' question. */
-  mean: number | null;
-  /** Ratings per star, 1 to 5 (index 0 is 1 star); empty for a 'text' question. */
+}
+
+/** A rated question's answers ('stars', 'rating'), without their authors. */
+export interface SharedRatingFeedback extends SharedHead {
+  /** The answer kind of its type (domain/questionTypes.ts): what the rest of the shape holds. */
+  answer: 'rating';
+  /** The mean rating. */
+  mean: number;
+  /** Ratings per star, 1 to 5 (index 0 is 1 star). */
   distribution: number[];
-  /** The comments (for a 'text' question the answers), sorted by their text. */
+  /** The comments, sorted by their text. */
   comments: string[];
 }
+
+/** A written question's answers ('text'), without their authors. */
+export interface SharedWrittenFeedback extends SharedHead {
+  answer: 'written';
+  /** The written answers, sorted by their text (stored as `comments`, the field's name since feedback began). */
+  comments: string[];
+}
+
+/** A shared question: one shape per answer kind, so every reader switches on `answer` and the compiler names a new kind's readers. */
+export type SharedQuestionFeedback = SharedRatingFeedback | SharedWrittenFeedback;
 
 export type QuestionFeedback = WithheldQuestionFeedback | SharedQuestionFeedback;
 
@@ -129,9 +145,8 @@ function writtenFeedback({ question_id, title, type }: FeedbackQuestion, answers
     title,
     type,
     shared: true,
+    answer: 'written',
     count: written.length,
-    mean: null,
-    distribution: [],
     comments: written.sort(byText),
   };
 }
@@ -148,6 +163,7 @@ function ratedFeedback({ question_id, title, type }: FeedbackQuestion, answers: 
     title,
     type,
     shared: true,
+    answer: 'rating',
     count: ratings.length,
     mean: ratings.reduce((sum, rating) => sum + rating, 0) / ratings.length,
     distribution,
@@ -184,10 +200,13 @@ export function feedbackUnit(kind: AnswerKind): string {
 /** One line per question, as the result e-mail and the page's summary say it. */
 export function feedbackSummaryLine(question: QuestionFeedback): string {
   if (!question.shared) return `${question.title}: ${NOT_ENOUGH_RATINGS}`;
-  const raters = `${question.count} ${feedbackUnit(answerKind(question.type))}${question.count === 1 ? '' : 's'}`;
-  return question.mean === null
-    ? `${question.title}: ${raters}`
-    : `${question.title}: ${formatMean(question.mean)} of ${RATING_MAX} from ${raters}`;
+  const raters = `${question.count} ${feedbackUnit(question.answer)}${question.count === 1 ? '' : 's'}`;
+  switch (question.answer) {
+    case 'rating':
+      return `${question.title}: ${formatMean(question.mean)} of ${RATING_MAX} from ${raters}`;
+    case 'written':
+      return `${question.title}: ${raters}`;
+  }
 }
 
 const recordOf = (value: unknown): Record<string, unknown> =>
@@ -197,7 +216,9 @@ const finite = (value: unknown): value is number => typeof value === 'number' &&
 
 /**
  * One stored question of a feedback document, read defensively (a hand edit, another version):
- * null when its type is unknown (left out, as everywhere) or a shared one has no count.
+ * null when its type is unknown (left out, as everywhere) or a shared one lacks what its kind
+ * needs (a count; for ratings, a mean). Its shape follows its type's answer kind, whatever the
+ * document says.
  */
 export function parseQuestionFeedback(value: unknown): QuestionFeedback | null {
   const question = recordOf(value);
@@ -206,16 +227,26 @@ export function parseQuestionFeedback(value: unknown): QuestionFeedback | null {
   const head = { question_id: textOr(question.question_id, ''), title: textOr(question.title, ''), type };
   if (question.shared !== true) return { ...head, shared: false };
   if (!finite(question.count)) return null;
-  const distribution = Array.isArray(question.distribution) ? question.distribution : [];
-  const comments = Array.isArray(question.comments) ? question.comments : [];
-  return {
-    ...head,
-    shared: true,
-    count: question.count,
-    mean: finite(question.mean) ? question.mean : null,
-    distribution: distribution.slice(0, RATING_MAX).map((count) => (finite(count) ? count : 0)),
-    comments: comments.filter((comment): comment is string => typeof comment === 'string'),
-  };
+  const shared = { ...head, shared: true as const, count: question.count };
+  const comments = (Array.isArray(question.comments) ? question.comments : []).filter(
+    (comment): comment is string => typeof comment === 'string',
+  );
+  const kind = answerKind(type);
+  switch (kind) {
+    case 'rating': {
+      if (!finite(question.mean)) return null;
+      const distribution = Array.isArray(question.distribution) ? question.distribution : [];
+      return {
+        ...shared,
+        answer: kind,
+        mean: question.mean,
+        distribution: distribution.slice(0, RATING_MAX).map((count) => (finite(count) ? count : 0)),
+        comments,
+      };
+    }
+    case 'written':
+      return { ...shared, answer: kind, comments };
+  }
 }
 
 /** A stored feedback document's questions, those of unknown types left out. */

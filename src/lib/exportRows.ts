@@ -99,14 +99,14 @@ const fullName = (person: { first_name: string; last_name: string }) => `${perso
 
 const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-/** The 'Stars' column: the rating of an answer that carries one (domain/questionTypes.ts), else empty. */
-function exportedRating(response: TimedResponse): number | null {
+/** An answer's 'Stars', 'Comment' and 'Text response' cells, from what its kind carries (domain/questionTypes.ts). */
+function answerCells(response: TimedResponse): Pick<ResponseRow, 'stars' | 'comment' | 'textResponse'> {
   const kind = answerKind(response.type);
   switch (kind) {
     case 'rating':
-      return response.rating;
+      return { stars: response.rating, comment: escapeFormula(response.comment ?? ''), textResponse: '' };
     case 'written':
-      return null;
+      return { stars: null, comment: '', textResponse: escapeFormula(response.response ?? '') };
   }
 }
 
@@ -132,9 +132,7 @@ export function responseRows({ responses, providers, presenters, questions }: Re
       questionNumber: question?.question_number ?? null,
       questionTitle: escapeFormula(question?.title ?? ''),
       questionType: escapeFormula(response.type),
-      stars: exportedRating(response),
-      comment: escapeFormula(response.comment ?? ''),
-      textResponse: escapeFormula(response.response ?? ''),
+      ...answerCells(response),
       time: response.updated_at,
     };
   });

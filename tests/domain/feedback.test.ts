@@ -52,6 +52,7 @@ describe('presenterFeedback', () => {
       title: 'Market access',
       type: 'stars',
       shared: true,
+      answer: 'rating',
       count: 4,
       mean: 4.25,
       distribution: [0, 0, 1, 1, 2],
@@ -62,9 +63,8 @@ describe('presenterFeedback', () => {
       title: 'Advice',
       type: 'text',
       shared: true,
+      answer: 'written',
       count: 3,
-      mean: null,
-      distribution: [],
       comments: ['Apply for the grant.', 'Price per bed.', 'Talk to hospital buyers.'],
     });
     expect(JSON.stringify(feedback)).not.toMatch(/kim|lee|noa|ola|provider/);
@@ -143,6 +143,8 @@ describe('presenterFeedback properties', () => {
         expect(market?.shared).toBe(raters >= FEEDBACK_MIN_RATERS);
         if (!market?.shared) return;
         expect(market.count).toBe(raters);
+        expect(market.answer).toBe('rating');
+        if (market.answer !== 'rating') return;
         expect(market.distribution.reduce((sum, count) => sum + count, 0)).toBe(raters);
         expect(market.mean).toBeGreaterThanOrEqual(1);
         expect(market.mean).toBeLessThanOrEqual(5);
@@ -172,15 +174,32 @@ describe('the stored feedback, read back', () => {
     presenter_id: 'p-ada',
     event_title: 'Med-Tech',
     presenter_name: 'Ada Okafor',
-    questions: presenterFeedback('ev1', 'p-ada', QUESTIONS, []),
+    questions: presenterFeedback('ev1', 'p-ada', QUESTIONS, [
+      ...['kim', 'lee', 'noa'].map((provider, index) => answer(provider, 'q-market', { rating: 3 + index, comment: 'Fine.' })),
+      ...['kim', 'lee', 'noa'].map((provider) => answer(provider, 'q-advice', { response: 'Go on.' })),
+    ]),
     written_at: 'stamp',
   };
 
-  it('reads what presenterFeedback wrote as it was written', () => {
+  it('reads what presenterFeedback wrote as it was written, one shape per answer kind', () => {
+    expect(written.questions.map((question) => (question.shared ? question.answer : 'withheld'))).toEqual([
+      'rating',
+      'withheld',
+      'withheld',
+      'written',
+    ]);
     expect(parsePresenterFeedback('p-ada', written, (time) => time)).toEqual(written);
   });
 
-  it('leaves out a question of an unknown type and a shared one without a count, and keeps the rest', () => {
+  it('reads a document stored before the shapes were split by kind (a written question with a null mean)', () => {
+    const advice = { question_id: 'q-advice', title: 'Advice', type: 'text', shared: true, count: 3 };
+    const stored = { ...written, questions: [{ ...advice, mean: null, distribution: [], comments: ['Go on.'] }] };
+    expect(parsePresenterFeedback('p-ada', stored, () => null).questions).toEqual([
+      { ...advice, answer: 'written', comments: ['Go on.'] },
+    ]);
+  });
+
+  it('leaves out a question of an unknown type, a shared one without a count and a rated one without a mean, and keeps the rest', () => {
     const market = {
       question_id: 'q1',
       title: 'Market',
@@ -196,12 +215,13 @@ describe('the stored feedback, read back', () => {
       questions: [
         { question_id: 'q0', title: 'Pilot?', type: 'yesno', shared: true, count: 4 },
         { ...market, count: 'three' },
+        { ...market, mean: null },
         market,
         'damaged',
       ],
     };
     const read = parsePresenterFeedback('p-ada', stored, () => null);
-    expect(read.questions).toEqual([{ ...market, comments: ['Good.'] }]);
+    expect(read.questions).toEqual([{ ...market, answer: 'rating', comments: ['Good.'] }]);
     expect(read.written_at).toBeNull();
   });
 });

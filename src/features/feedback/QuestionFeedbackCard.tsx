@@ -12,7 +12,6 @@ import Typography from '@mui/material/Typography';
 import { useId, type JSX } from 'react';
 import { RATING_MAX } from '../../../domain/constants';
 import { feedbackUnit, formatMean, NOT_ENOUGH_RATINGS } from '../../../domain/feedback';
-import { answerKind } from '../../../domain/questionTypes';
 import { VisuallyHidden } from '../../components/VisuallyHidden';
 import type { QuestionFeedback, SharedQuestionFeedback } from '../../types/feedback';
 
@@ -44,50 +43,45 @@ export function QuestionFeedbackCard({ question }: { question: QuestionFeedback 
 
 /** How a shared question reads follows what its answers carry (domain/questionTypes.ts): one case per kind. */
 function SharedFeedback({ question }: { question: SharedQuestionFeedback }): JSX.Element {
-  const kind = answerKind(question.type);
-  switch (kind) {
+  switch (question.answer) {
     case 'rating':
-      return <AnswersFeedback question={question} rated commentsTitle="Comments" />;
+      return (
+        <>
+          <Typography>
+            <Typography component="span" sx={{ fontSize: '1.5rem', fontWeight: 700 }}>
+              {formatMean(question.mean)}
+            </Typography>
+            {` of ${RATING_MAX} from ${plural(question.count, feedbackUnit(question.answer))}`}
+          </Typography>
+          <Distribution distribution={question.distribution} count={question.count} />
+          <TextList title="Comments" texts={question.comments} />
+        </>
+      );
     case 'written':
-      return <AnswersFeedback question={question} rated={false} commentsTitle="Answers" />;
+      return (
+        <>
+          <Typography>{plural(question.count, feedbackUnit(question.answer))}</Typography>
+          <TextList title="Answers" texts={question.comments} />
+        </>
+      );
   }
 }
 
-function AnswersFeedback({
-  question,
-  rated,
-  commentsTitle,
-}: {
-  question: SharedQuestionFeedback;
-  rated: boolean;
-  commentsTitle: string;
-}) {
-  const commentsId = useId();
-  const unit = feedbackUnit(answerKind(question.type));
-  const mean = rated ? question.mean : null;
+/** Comments or written answers under their heading, without their authors. */
+function TextList({ title, texts }: { title: string; texts: string[] }) {
+  const titleId = useId();
   return (
     <>
-      {mean === null ? (
-        <Typography>{plural(question.count, unit)}</Typography>
-      ) : (
-        <Typography>
-          <Typography component="span" sx={{ fontSize: '1.5rem', fontWeight: 700 }}>
-            {formatMean(mean)}
-          </Typography>
-          {` of ${RATING_MAX} from ${plural(question.count, unit)}`}
-        </Typography>
-      )}
-      {mean !== null && <Distribution distribution={question.distribution} count={question.count} />}
-      <Typography id={commentsId} variant="subtitle2" component="h3">
-        {commentsTitle}
+      <Typography id={titleId} variant="subtitle2" component="h3">
+        {title}
       </Typography>
-      {question.comments.length === 0 ? (
+      {texts.length === 0 ? (
         <Typography color="text.secondary">No comments.</Typography>
       ) : (
-        <List aria-labelledby={commentsId} disablePadding>
-          {question.comments.map((comment, index) => (
+        <List aria-labelledby={titleId} disablePadding>
+          {texts.map((text, index) => (
             <ListItem key={index} divider disableGutters sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-              {comment}
+              {text}
             </ListItem>
           ))}
         </List>

@@ -9,7 +9,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { RATING_MAX } from '../../../domain/constants';
 import { HeadingWithDetail } from '../../components/HeadingWithDetail';
-import type { PresenterInsights, RankedProvider } from './insightFigures';
+import type { JSX } from 'react';
+import type { PresenterInsights, QuestionInsight, RankedProvider } from './insightFigures';
 import { StarsChart } from './StarsChart';
 
 export const presenterInsightMessages = {
@@ -85,8 +86,8 @@ export function PresenterInsightsCard({ presenter, fairScores }: { presenter: Pr
               gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(4, minmax(0, 1fr))' },
             }}
           >
-            {presenter.questions.map((stats) => (
-              <StarsChart key={stats.questionId} stats={stats} />
+            {presenter.questions.map((figure) => (
+              <QuestionFigure key={figure.questionId} figure={figure} />
             ))}
           </Box>
         )}
@@ -124,4 +125,12 @@ export function PresenterInsightsCard({ presenter, fairScores }: { presenter: Pr
       </Stack>
     </Paper>
   );
+}
+
+/** One question's figure, by its summary (domain/questionTypes.ts, `insights`). */
+function QuestionFigure({ figure }: { figure: QuestionInsight }): JSX.Element {
+  switch (figure.summary) {
+    case 'chart':
+      return <StarsChart stats={figure} />;
+  }
 }

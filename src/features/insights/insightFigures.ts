@@ -9,12 +9,14 @@ import type { ConflictReason, ProviderDetails } from '../../../domain/documents'
 import { entryKind } from '../../../domain/displayStatus';
 import { disagreement, findConflicts, raterStats, starRatings, type Disagreement, type Spread } from '../../../domain/insights';
 import { matchEvent, type MatchResponse } from '../../../domain/matching';
-import { insightsSummary, type QuestionType } from '../../../domain/questionTypes';
+import { answerKind, insightsSummary } from '../../../domain/questionTypes';
 import type { EventInsightsData } from '../../db/insights';
 import type { TimedResponse } from '../../lib/exportRows';
 import type { Question } from '../../types/question';
 
+/** A chart of one rated question's ratings about the presenter (the 'chart' summary). */
 export interface QuestionStats {
+  summary: 'chart';
   questionId: string;
   title: string;
   /** How many star ratings the question has about the presenter. */
@@ -24,6 +26,14 @@ export interface QuestionStats {
   /** How many gave 1, 2, 3, 4 and 5 stars (index 0 is 1 star). */
   distribution: number[];
 }
+
+/**
+ * What insights show of one question about a presenter, one shape per summary
+ * (domain/questionTypes.ts, `insights`): the card switches on `summary`, so a new summary is named
+ * by the compiler there and here. A 'comments' question has no figure of its own: its answers
+ * are among the presenter's comments.
+ */
+export type QuestionInsight = QuestionStats;
 
 export interface InsightComment {
   id: string;
@@ -50,8 +60,8 @@ export interface PresenterInsights {
   company: string;
   /** Providers who answered at least one question about the presenter. */
   raters: number;
-  /** One per star question, in question order. */
-  questions: QuestionStats[];
+  /** One per question with a figure of its own (a chart of a star question), in question order. */
+  questions: QuestionInsight[];
   /** Text answers and comments, in question order, then by time. */
   comments: InsightComment[];
   /** Null without star ratings. */
@@ -122,17 +132,34 @@ function questionStats(question: Question, ratings: number[]): QuestionStats {
     (_, index) => ratings.filter((rating) => rating === index + RATING_MIN).length,
   );
   const mean = ratings.length === 0 ? 0 : ratings.reduce((sum, rating) => sum + rating, 0) / ratings.length;
-  return { questionId: question.question_id, title: question.title, count: ratings.length, mean, distribution };
+  return { summary: 'chart', questionId: question.question_id, title: question.title, count: ratings.length, mean, distribution };
 }
 
-/** Whether insights chart a question's ratings per presenter, or show only its comments (domain/questionTypes.ts). */
-function charted(type: QuestionType): boolean {
-  const summary = insightsSummary(type);
+/** The whole-number ratings 1-5 among answers. */
+const ratingsOf = (answers: readonly TimedResponse[]): number[] =>
+  answers
+    .map((response) => response.rating)
+    .filter((rating): rating is number => rating !== null && rating >= RATING_MIN && rating <= RATING_MAX);
+
+/** A question's figure about one presenter from their answers to it, by its summary (domain/questionTypes.ts); null for none. */
+function questionInsight(question: Question, answers: readonly TimedResponse[]): QuestionInsight | null {
+  const summary = insightsSummary(question.type);
   switch (summary) {
     case 'chart':
-      return true;
+      return questionStats(question, ratingsOf(answers));
     case 'comments':
-      return false;
+      return null;
+  }
+}
+
+/** What of an answer shows among the comments, by what its kind carries: a rating's comment, a written answer. */
+function commentTexts(response: TimedResponse): (string | null)[] {
+  const kind = answerKind(response.type);
+  switch (kind) {
+    case 'rating':
+      return [response.comment];
+    case 'written':
+      return [response.response];
   }
 }
 
@@ -150,7 +177,6 @@ export function eventInsights(data: EventInsightsData, fallback: ProviderDetails
   const byQuestionThenTime = (a: TimedResponse, b: TimedResponse) =>
     (questionOrder.get(a.question_id) ?? 0) - (questionOrder.get(b.question_id) ?? 0) ||
     (a.updated_at?.getTime() ?? 0) - (b.updated_at?.getTime() ?? 0);
-  const chartedQuestions = questions.filter((question) => charted(question.type));
   const stars = starRatings(responses.filter((response) => questionTitle.has(response.question_id)));
 
   const spreads = disagreement(stars);
@@ -168,17 +194,15 @@ export function eventInsights(data: EventInsightsData, fallback: ProviderDetails
       name: fullName(presenter),
       company: presenter.company,
       raters: new Set(own.map((response) => response.provider_id)).size,
-      questions: chartedQuestions.map((question) =>
-        questionStats(
-          question,
-          own
-            .filter((response) => response.question_id === question.question_id)
-            .map((response) => response.rating)
-            .filter((rating): rating is number => rating !== null && rating >= RATING_MIN && rating <= RATING_MAX),
-        ),
+      questions: questions.flatMap(
+        (question) =>
+          questionInsight(
+            question,
+            own.filter((response) => response.question_id === question.question_id),
+          ) ?? [],
       ),
       comments: [...own].sort(byQuestionThenTime).flatMap((response) =>
-        [response.response, response.comment]
+        commentTexts(response)
           .filter((text): text is string => text !== null && text.trim() !== '')
           .map((text, index) => ({
             id: `${response.response_id}-${index}`,
