@@ -14,23 +14,42 @@ import { FieldValue, getFirestore, Timestamp, type Firestore } from 'firebase-ad
 import { startEmulators } from '../backend/src/cli.js';
 import type { MatchInput, MatchResponse } from '../domain/matching.js';
 import { matchEvent } from '../domain/matching.js';
-import { answerKind, countsInMatching, type QuestionType } from '../domain/questionTypes.js';
+import { answerKind, countsInMatching, QUESTION_TYPE_NAMES, type QuestionType } from '../domain/questionTypes.js';
 import { localFunctionParams, startFunctionsEmulator } from './functions/emulator.js';
 import { seededRandom as random } from './rehearse/record.js';
 
+/** Whether an answer of the type holds a rating (else a written answer), by its kind. */
+function carriesRating(type: QuestionType): boolean {
+  const kind = answerKind(type);
+  switch (kind) {
+    case 'rating':
+      return true;
+    case 'written':
+      return false;
+  }
+}
+
 const PRESENTERS = 50;
-const QUESTIONS = 10;
+/** Questions of a type matching counts; one of each other type follows them. */
+const MATCHING_QUESTIONS = 8;
+const COUNTED_TYPES = QUESTION_TYPE_NAMES.filter(countsInMatching);
+const QUESTION_MIX: QuestionType[] = [
+  ...Array.from({ length: MATCHING_QUESTIONS }, (_, q) => COUNTED_TYPES[q % COUNTED_TYPES.length] ?? 'stars'),
+  ...QUESTION_TYPE_NAMES.filter((type) => !countsInMatching(type)),
+];
+const QUESTIONS = QUESTION_MIX.length;
 const BASE_PROVIDERS = 1000;
 const SCALES = [1, 2, 4];
 const RUNS = 7;
 
-/** A realistic mix: 8 star questions, a rating and a text one; half the presenters with favourites;
- * some providers with an incomplete profile; some ratings left empty. */
+/** A realistic mix: 8 questions matching counts ('stars') and one of each other type of the list
+ * (domain/questionTypes.ts); half the presenters with favourites; some providers with an
+ * incomplete profile; some ratings left empty. */
 function generate(providerCount: number, presenterCount = PRESENTERS): MatchInput {
   const next = random(20261123);
   const pick = (n: number) => Math.floor(next() * n);
-  const questionIds = Array.from({ length: QUESTIONS }, (_, q) => `q${q}`);
-  const types = questionIds.map((_, q): QuestionType => (q < 8 ? 'stars' : q === 8 ? 'rating' : 'text'));
+  const types = QUESTION_MIX;
+  const questionIds = types.map((_, q) => `q${q}`);
   const questions = Object.fromEntries(questionIds.map((id, q) => [id, { type: types[q] ?? 'stars', title: `Question ${q}` }]));
   const starIds = questionIds.filter((_, q) => countsInMatching(types[q] ?? 'stars'));
 
@@ -67,9 +86,9 @@ function generate(providerCount: number, presenterCount = PRESENTERS): MatchInpu
   const start = Date.UTC(2026, 10, 23, 9);
   for (const provider_id of providerIds) {
     for (const presenter_id of presenterIds) {
-      for (let q = 0; q < QUESTIONS; q += 1) {
+      for (let q = 0; q < types.length; q += 1) {
         const type = types[q] ?? 'stars';
-        const rating = answerKind(type) === 'written' || next() < 0.05 ? null : 1 + pick(5);
+        const rating = carriesRating(type) && next() >= 0.05 ? 1 + pick(5) : null;
         responses.push({
           provider_id,
           presenter_id,
@@ -158,7 +177,7 @@ async function storeEvent(db: Firestore, input: MatchInput): Promise<void> {
         type: r.type,
         rating: r.rating,
         comment: null,
-        response: answerKind(r.type) === 'written' ? 'Happy to talk.' : null,
+        response: carriesRating(r.type) ? null : 'Happy to talk.',
         updated_at: Timestamp.fromMillis(r.answeredAt),
       },
     ]),

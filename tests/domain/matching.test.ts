@@ -6,6 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { QuestionType } from '../../domain/documents';
+import { countsInMatching, QUESTION_TYPE_NAMES } from '../../domain/questionTypes';
 import { FALLBACK_PROVIDER_ID, finalMatchId, matchEvent, type MatchInput, type MatchResponse } from '../../domain/matching';
 import { defined } from '../support/defined';
 
@@ -271,9 +272,16 @@ const PRESENTER_IDS = ['s1', 's2', 's3'];
 /** Usually filled, sometimes blank: about one provider in three is incomplete. */
 const field = (value: string) => fc.oneof({ weight: 9, arbitrary: fc.constant(value) }, fc.constantFrom('', '  '));
 
+/** Any type of the list, a type matching counts `weight` times as often as the others. */
+const questionType = (weight: number): fc.Arbitrary<QuestionType> =>
+  fc.oneof(
+    { weight, arbitrary: fc.constantFrom(...QUESTION_TYPE_NAMES.filter(countsInMatching)) },
+    { weight: 1, arbitrary: fc.constantFrom(...QUESTION_TYPE_NAMES) },
+  );
+
 const arbitraryInput: fc.Arbitrary<MatchInput> = fc
   .record({
-    types: fc.array(fc.constantFrom<QuestionType>('stars', 'stars', 'stars', 'rating', 'text'), {
+    types: fc.array(questionType(3), {
       minLength: QUESTION_IDS.length,
       maxLength: QUESTION_IDS.length,
     }),
@@ -294,7 +302,7 @@ const arbitraryInput: fc.Arbitrary<MatchInput> = fc
         presenter_id: fc.constantFrom(...PRESENTER_IDS),
         question_id: fc.constantFrom(...QUESTION_IDS),
         event_id: fc.constantFrom(EVENT, EVENT, EVENT, 'other-event'),
-        type: fc.constantFrom<QuestionType>('stars', 'stars', 'stars', 'stars', 'rating', 'text'),
+        type: questionType(4),
         rating: fc.option(fc.integer({ min: 1, max: 5 }), { freq: 8 }),
         // Few distinct times, so that full ties (score, count and earliest answer) are common.
         answeredAt: fc.integer({ min: 0, max: 5 }),
@@ -328,7 +336,10 @@ const isComplete = (details: MatchInput['providers'][string]) =>
 
 /** DECISIONS.md's rules restated as plainly as possible: each presenter's expected match ids, best first. */
 function expectedMatches(data: MatchInput, presenterId: string): string[] {
-  const stars = QUESTION_IDS.filter((id) => data.questions[id]?.type === 'stars');
+  const stars = QUESTION_IDS.filter((id) => {
+    const type = data.questions[id]?.type;
+    return type !== undefined && countsInMatching(type);
+  });
   const favourites = (data.presenters[presenterId]?.favourites ?? []).filter((id) => stars.includes(id));
   const counting = favourites.length > 0 ? favourites : stars;
   const scored = Object.entries(data.providers)
@@ -340,7 +351,7 @@ function expectedMatches(data: MatchInput, presenterId: string): string[] {
           response.event_id === EVENT &&
           response.presenter_id === presenterId &&
           response.provider_id === providerId &&
-          response.type === 'stars' &&
+          countsInMatching(response.type) &&
           response.rating !== null &&
           counting.includes(response.question_id);
         const before = latest.get(response.question_id);

@@ -292,7 +292,7 @@ describe('two rooms open at once', () => {
         const oracle = oracleMatches({
           presenterIds: room.presenters.map((presenter) => presenter.presenter_id),
           favourites: { 'p-ada': ['q-clinical'] },
-          questionTypes: { 'q-clinical': 'stars', 'q-funding': 'stars' },
+          questionTypes: Object.fromEntries(Object.entries(QUESTIONS).map(([id, question]) => [id, question.type])),
           providers,
           answers,
           minScore: 4,

@@ -6,6 +6,7 @@
 // documents that need one leave it to the suite.
 
 import type { PresenterDocument } from '../../domain/documents';
+import type { QuestionType } from '../../domain/questionTypes';
 import type { Event } from '../../src/types/event';
 import type { PresenterFields } from '../../src/types/presenter';
 import type { Provider, ProviderProfile } from '../../src/types/provider';
@@ -104,7 +105,7 @@ export const aliceProfile = (changes: Record<string, unknown> = {}) => ({
 });
 
 /** questions/{id} as the admin's question form stores question `number`. */
-export const storedQuestion = (number: number, type: 'stars' | 'rating' | 'text' = 'stars') => ({
+export const storedQuestion = (number: number, type: QuestionType = 'stars') => ({
   question_number: number,
   type,
   title: `Question ${number}`,
