@@ -24,6 +24,7 @@ const unit = [
   'tests/lint/**/*.test.ts',
   'tests/scripts/preflight*.test.ts',
   'tests/scripts/hostingHeaders.test.ts',
+  'tests/scripts/rehearsalQuestions.test.ts',
 ];
 const backendHttp = ['tests/backend/http/**/*.test.ts'];
 const browser = [

@@ -7,9 +7,9 @@
 // signup through an invite link, as tests/e2e/onboardingJourney.test.ts does it.
 
 import type { Browser, BrowserContext } from 'playwright-core';
-import { answerKind, countsInMatching, unhandled } from '../../domain/questionTypes';
+import { countsInMatching, unhandled } from '../../domain/questionTypes';
 import type { TimerSighting } from './pitchTimer';
-import { answerFor, randomAnswers, seededRandom, type GivenAnswer, type QuestionPlan, type RatingRecord } from './record';
+import { editedAnswer, randomAnswers, seededRandom, type GivenAnswer, type QuestionPlan, type RatingRecord } from './record';
 
 /** The star meanings, as the questionnaire labels its stars (the spec's section 2). */
 const STAR_MEANINGS: Record<number, string> = {
@@ -199,10 +199,7 @@ export async function startPhone(browser: Browser, appUrl: string, plan: PhonePl
       const changed = before.find((answer) => countsInMatching(answer.type)) ?? before[0];
       const question = plan.questions.find((candidate) => candidate.question_id === changed?.question_id);
       if (changed && question) {
-        let replacement = answerFor(random, question, `phone ${plan.index} (edited)`);
-        if (answerKind(replacement.type) === 'rating' && replacement.rating === changed.rating)
-          replacement = { ...replacement, rating: ((changed.rating ?? 1) % 5) + 1 };
-        await submit(edit, [replacement], true);
+        await submit(edit, [editedAnswer(random, question, changed, `phone ${plan.index}`)], true);
         return true;
       }
     }

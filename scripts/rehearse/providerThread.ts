@@ -11,7 +11,6 @@ import { register } from 'node:module';
 import { parentPort, workerData } from 'node:worker_threads';
 import * as sharedApp from '@firebase/app';
 import { disableNetwork, enableNetwork, terminate, waitForPendingWrites, type Firestore } from 'firebase/firestore';
-import { answerKind } from '../../domain/questionTypes';
 import { buildQueue } from '../../domain/queue';
 import type { Event } from '../../src/types/event';
 import type { Provider } from '../../src/types/provider';
@@ -19,7 +18,7 @@ import type { Question } from '../../src/types/question';
 import type { Answer, SaveOutcome } from '../../src/types/response';
 import type { IsolationData } from './isolation';
 import {
-  answerFor,
+  editedAnswer,
   pick,
   randomAnswers,
   seededRandom,
@@ -204,9 +203,7 @@ async function rate(client: Client, presenterId: string): Promise<void> {
       const changed = pick(client.random, before);
       const question = client.questions.find((candidate) => candidate.question_id === changed.question_id);
       if (!question) return;
-      let replacement = answerFor(client.random, question, `provider ${client.plan.index} (edited)`);
-      if (answerKind(replacement.type) === 'rating' && replacement.rating === changed.rating)
-        replacement = { ...replacement, rating: ((changed.rating ?? 1) % 5) + 1 };
+      const replacement = editedAnswer(client.random, question, changed, `provider ${client.plan.index}`);
       const edited = before.map((answer) => (answer.question_id === changed.question_id ? replacement : answer));
       await save(client, presenterId, edited, true, false);
     });

@@ -3,7 +3,7 @@
 // each live-presenter change, and the errors any client met. Also the seeded random source, so a
 // seed replays the same plan.
 
-import type { QuestionType } from '../../domain/questionTypes';
+import { answerKind, type QuestionType } from '../../domain/questionTypes';
 
 /** One answer as a provider gave it (the fields saveResponses stores). */
 export interface GivenAnswer {
@@ -110,6 +110,21 @@ export function answerFor(random: () => number, question: QuestionPlan, label: s
       return withComment(1 + Math.floor(random() * 5));
     case 'text':
       return { question_id, type, rating: null, comment: null, response: `Notes from ${label}` };
+  }
+}
+
+/**
+ * A changed answer to the question `before` answered: a new answer, with another rating when its
+ * kind carries one (the edit must change what is stored, or no check could see it was kept).
+ */
+export function editedAnswer(random: () => number, question: QuestionPlan, before: GivenAnswer, label: string): GivenAnswer {
+  const replacement = answerFor(random, question, `${label} (edited)`);
+  const kind = answerKind(replacement.type);
+  switch (kind) {
+    case 'rating':
+      return replacement.rating === before.rating ? { ...replacement, rating: ((before.rating ?? 1) % 5) + 1 } : replacement;
+    case 'written':
+      return replacement;
   }
 }
 

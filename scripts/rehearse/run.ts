@@ -20,12 +20,12 @@ import { localFunctionParams, startFunctionsEmulator } from '../functions/emulat
 import { backendProcess, type BackendProcess } from './backendProcess';
 import type { RehearsalOptions } from './options';
 import { signupInBrowser, startPhone, type Phone } from './phone';
+import { QUESTIONS } from './questions';
 import { startProviderPool, type ProviderPool } from './providerPool';
 import {
   seededRandom,
   type LiveState,
   type ProviderProfileRecord,
-  type QuestionPlan,
   type RatingRecord,
   type Sighting,
   type ThreadMessage,
@@ -43,43 +43,6 @@ export type { RehearsalReport };
 const PROJECT_ID = 'demo-rehearsal';
 const CONTACT = { email: 'innovation@example.edu', first: 'Innovation', last: 'Office' };
 
-const QUESTIONS: (QuestionPlan & { question_number: number; questions: string })[] = [
-  {
-    question_id: 'q-clinical',
-    question_number: 1,
-    type: 'stars',
-    title: 'Clinical validation',
-    questions: 'How well can you support clinical validation and trials?',
-  },
-  {
-    question_id: 'q-regulatory',
-    question_number: 2,
-    type: 'stars',
-    title: 'Regulatory pathway',
-    questions: 'How well can you support the regulatory pathway?',
-  },
-  {
-    question_id: 'q-funding',
-    question_number: 3,
-    type: 'stars',
-    title: 'Funding',
-    questions: 'How well can you support funding and investment?',
-  },
-  {
-    question_id: 'q-overall',
-    question_number: 4,
-    type: 'rating',
-    title: 'Overall',
-    questions: 'How promising is this innovation overall?',
-  },
-  {
-    question_id: 'q-notes',
-    question_number: 5,
-    type: 'text',
-    title: 'Notes',
-    questions: 'Anything you would like the presenter to know?',
-  },
-];
 /** Favourites of every other presenter (the rest count every star question). */
 const FAVOURITE_SETS = [['q-clinical'], ['q-regulatory', 'q-funding']];
 
