@@ -91,6 +91,13 @@ export const timings = {
    * (src/db/serverClock.ts): device clocks drift by seconds a day, and each measure is a read.
    */
   serverClockRefreshMs: 5 * 60 * 1000,
+  /** How soon it measures again while its estimate is unsure by over 100 ms (a bad network). */
+  serverClockRetryMs: 30_000,
+  /**
+   * A read of the server's clock that took longer than this there and back says little (it could
+   * be off by half of it): it counts only while there is nothing better.
+   */
+  serverClockMaxRoundTripMs: 1_000,
   /** A measure of the server's clock that does not answer within this is dropped (and tried again later). */
   serverClockTimeoutMs: 5_000,
 } as const;
