@@ -15,8 +15,9 @@
 // of every read that moves the offset), and ends once the offset is known to SURE_ENOUGH_MS.
 // The bounds carry over from measure to measure, widening with the drift a device's clock may
 // have. Measures come at the first use, when the browser comes back online, when the page is
-// shown again, and then every timings.serverClockRefreshMs (timings.serverClockRetryMs while the
-// estimate is unsure, as on a bad network). Until the first read answers, the device's own clock
+// shown again, and then every timings.serverClockRefreshMs; sooner while the estimate is unsure, as
+// on a bad network (timings.serverClockRetryMs, doubling while it stays unsure: a network slow one
+// way only never gets surer, and each read is billed). Until the first read answers, the device's own clock
 // stands in.
 
 import { timings } from '../config/constants';
@@ -30,7 +31,7 @@ const MAX_READS_PER_MEASURE = 6;
 const READ_SPACING_MS = 200;
 /** A measure stops once the offset is known to within this. */
 const SURE_ENOUGH_MS = 25;
-/** An estimate less sure than this is measured again after timings.serverClockRetryMs. */
+/** An estimate less sure than this is measured again sooner than timings.serverClockRefreshMs. */
 const UNSURE_MS = 100;
 /** The document read (missing: events are public, so the read needs no sign-in and returns nothing). */
 const PROBE_DOCUMENT = 'events/server-clock-probe';
@@ -39,6 +40,8 @@ let current: ClockEstimate | null = null;
 const watchers = new Set<(offsetMs: number) => void>();
 let nextMeasure: ReturnType<typeof setTimeout> | undefined;
 let measuring: Promise<void> | null = null;
+/** Measures in a row that left the estimate unsure. */
+let unsureMeasures = 0;
 
 function databasePath(): string {
   return `projects/${env.firebase.projectId}/databases/(default)`;
@@ -170,7 +173,12 @@ function measureInBackground(): void {
       if (watchers.size === 0) return;
       clearTimeout(nextMeasure);
       const unsure = current === null || uncertaintyOf(current, Date.now()) > UNSURE_MS;
-      nextMeasure = setTimeout(measureInBackground, unsure ? timings.serverClockRetryMs : timings.serverClockRefreshMs);
+      unsureMeasures = unsure ? unsureMeasures + 1 : 0;
+      const retryMs = timings.serverClockRetryMs * 2 ** Math.max(0, unsureMeasures - 1);
+      nextMeasure = setTimeout(
+        measureInBackground,
+        unsure ? Math.min(retryMs, timings.serverClockRefreshMs) : timings.serverClockRefreshMs,
+      );
     });
 }
 
