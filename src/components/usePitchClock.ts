@@ -6,6 +6,7 @@
 // event document's timestamps.
 
 import { useEffect, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { msToNextSecond, readTimer, type Timer, type TimerReading } from '../../domain/pitchTimer';
 import { livePresenter } from '../../domain/rounds';
 import { serverClockOffset, watchServerClock } from '../db/serverClock';
@@ -36,14 +37,19 @@ export function usePitchClock(event: Event | null): TimerReading | null {
     if (clockKey === null) return undefined;
     const [clock, pitch, questions] = JSON.parse(clockKey) as [Timer, number, number];
     let next: ReturnType<typeof setTimeout> | undefined;
-    const read = () => {
+    const read = (atTurn: boolean) => {
+      // Read when the timer fires, not when it was set: a late timer shows the second it is now,
+      // and the next turn is counted from there.
       const value = readTimer(clock, { pitchSeconds: pitch, questionSeconds: questions }, Date.now() + offsetMs);
-      setReading({ key: clockKey, value });
+      // At a turn the new second is on the page in this task, not in a render React schedules
+      // after whatever else a busy page has queued.
+      if (atTurn) flushSync(() => setReading({ key: clockKey, value }));
+      else setReading({ key: clockKey, value });
       const wait = msToNextSecond(value);
       // Just past the turn, so the next read is on the new second.
-      if (Number.isFinite(wait)) next = setTimeout(read, wait + 2);
+      if (Number.isFinite(wait)) next = setTimeout(() => read(true), wait + 2);
     };
-    read();
+    read(false);
     return () => clearTimeout(next);
   }, [clockKey, offsetMs]);
 
