@@ -10,7 +10,7 @@
 // (tests/artifacts/pitch-timer-*-greyscale-1280.png) and checked with axe-core; the phone's line
 // fits 360 px.
 
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import type { Timestamp } from 'firebase-admin/firestore';
 import { signInWithEmailAndPassword } from 'firebase/auth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,6 +21,7 @@ import { launchChromium } from '../support/browser';
 import { checkPage, openPhone, startBuiltApp, type BuiltApp } from '../support/builtApp';
 import { uniqueProjectId } from '../support/emulators';
 import { loadFirestoreRules } from '../support/projectRules';
+import { logOf, median, recordTimer, skewClock, turnoverSpreads, type TimerScreen } from '../support/timerScreens';
 
 const projectId = uniqueProjectId('e2e-pitch-timer');
 appEnvironment(projectId);
@@ -37,12 +38,6 @@ const SPREAD_MS = 250;
  * clock is off trails on every turn, which the median above catches.
  */
 const LATE_LIMIT_MS = 1_000;
-
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[middle] ?? Number.NaN) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
-};
 
 /**
  * Each screen showed a state change on time: never early (a wrong clock can run early; a busy
@@ -87,21 +82,7 @@ afterAll(async () => {
   await app?.close();
 });
 
-/** Sets the device's clock `skewMs` wrong for every page of the context (what the app reads as now). */
-async function skewClock(context: BrowserContext, skewMs: number): Promise<void> {
-  await context.addInitScript((skew) => {
-    const deviceNow = Date.now.bind(Date);
-    Date.now = () => deviceNow() + skew;
-  }, skewMs);
-}
-
-interface Screen {
-  name: string;
-  page: Page;
-  context: BrowserContext;
-}
-
-async function openRoomDisplay(name: string, skewMs: number): Promise<Screen> {
+async function openRoomDisplay(name: string, skewMs: number): Promise<TimerScreen> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
   contexts.push(context);
   await skewClock(context, skewMs);
@@ -111,7 +92,7 @@ async function openRoomDisplay(name: string, skewMs: number): Promise<Screen> {
   return { name, page, context };
 }
 
-async function openProviderPhone(name: string, skewMs: number): Promise<Screen> {
+async function openProviderPhone(name: string, skewMs: number): Promise<TimerScreen> {
   const { context, page } = await openPhone(browser, {
     profile: { first_name: name, last_name: 'Provider', email: `${name.toLowerCase()}@example.com`, company: 'Acme Health' },
   });
@@ -123,87 +104,20 @@ async function openProviderPhone(name: string, skewMs: number): Promise<Screen> 
 }
 
 /** The page's pitch timer (the room display's or the live card's). */
-const timerOf = (screen: Screen) => screen.page.getByRole('timer', { name: 'Pitch timer' });
-
-/**
- * Starts a log in the page of every text and state the timer shows, each with the moment it
- * appeared on the machine's real clock (performance's, which the device's wrong Date.now() does
- * not touch): what the screen showed when, read from the page itself.
- */
-async function recordTimer(screen: Screen): Promise<void> {
-  await screen.page.evaluate(() => {
-    const log: { at: number; text: string; state: string; live: string }[] = [];
-    (window as unknown as { timerLog: typeof log }).timerLog = log;
-    const now = () => performance.timeOrigin + performance.now();
-    let last = '';
-    const look = () => {
-      const timer = document.querySelector('[role="timer"][aria-label="Pitch timer"]');
-      const text = timer?.textContent ?? '';
-      const state = timer?.getAttribute('data-state') ?? '';
-      // Whose clock it is: the live card (a phone) or the live section (a room display) around it.
-      const live = timer?.closest('li, section')?.textContent ?? '';
-      if (`${state}|${text}|${live}` === last) return;
-      last = `${state}|${text}|${live}`;
-      log.push({ at: now(), text, state, live });
-    };
-    new MutationObserver(look).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
-    look();
-  });
-}
-
-interface Shown {
-  at: number;
-  /** The text around the clock: it names whose clock it is. */
-  live: string;
-  /** The digits shown ('0:27', '+0:03'), '' while no clock shows. */
-  digits: string;
-  state: string;
-}
-
-async function logOf(screen: Screen): Promise<Shown[]> {
-  const log = await screen.page.evaluate(
-    () => (window as unknown as { timerLog: { at: number; text: string; state: string; live: string }[] }).timerLog,
-  );
-  return log.map(({ at, text, state, live }) => ({ at, state, live, digits: /\+?\d+:\d\d/.exec(text)?.[0] ?? '' }));
-}
-
-/**
- * When each screen turned over to each value in [from, to] (real ms): the value → the moments.
- * A screen's first value in the span is left out: it may be a snapshot arriving, not a turn.
- */
-async function turnovers(screens: Screen[], from: number, to: number): Promise<Map<string, number[]>> {
-  const byValue = new Map<string, number[]>();
-  for (const screen of screens) {
-    const seen = new Set<string>();
-    let first = true;
-    for (const shown of await logOf(screen)) {
-      const key = `${shown.state} ${shown.digits}`;
-      if (shown.at < from || shown.at > to || shown.digits === '' || seen.has(key)) continue;
-      seen.add(key);
-      if (first) {
-        first = false;
-        continue;
-      }
-      byValue.set(key, [...(byValue.get(key) ?? []), shown.at]);
-    }
-  }
-  return byValue;
-}
+const timerOf = (screen: TimerScreen) => screen.page.getByRole('timer', { name: 'Pitch timer' });
 
 /**
  * The values that all screens turned over to in [from, to] did so within SPREAD_MS of each other
  * at the median, and none more than LATE_LIMIT_MS apart; returns how many were compared.
  */
-async function expectSameSecond(screens: Screen[], from: number, to: number): Promise<number> {
-  const byValue = await turnovers(screens, from, to);
+async function expectSameSecond(screens: TimerScreen[], from: number, to: number): Promise<number> {
   const spreads: number[] = [];
-  for (const [value, moments] of byValue) {
-    if (moments.length < screens.length) continue;
-    const spread = Math.max(...moments) - Math.min(...moments);
-    expect(spread, `${value}: the screens turned over ${Math.round(spread)} ms apart`).toBeLessThanOrEqual(LATE_LIMIT_MS);
-    spreads.push(spread);
+  for (const { value, spreadMs } of await turnoverSpreads(screens, from, to)) {
+    expect(spreadMs, `${value}: the screens turned over ${Math.round(spreadMs)} ms apart`).toBeLessThanOrEqual(LATE_LIMIT_MS);
+    spreads.push(spreadMs);
   }
   if (spreads.length > 0) {
+    console.info(`the screens turned each second over ${spreads.map(Math.round).join(', ')} ms apart`);
     expect(median(spreads), `the median spread of ${spreads.map(Math.round).join(', ')} ms`).toBeLessThanOrEqual(SPREAD_MS);
   }
   return spreads.length;
@@ -216,7 +130,7 @@ async function lastWriteMs(): Promise<number> {
 }
 
 /** Waits until the screen shows `name` live (a room display's 'Live Presenter', a phone's 'Live' group). */
-async function liveIs(screen: Screen, name: string): Promise<void> {
+async function liveIs(screen: TimerScreen, name: string): Promise<void> {
   await screen.page
     .getByRole('region', { name: /^Live( Presenter)?$/ })
     .getByText(name)
@@ -225,7 +139,7 @@ async function liveIs(screen: Screen, name: string): Promise<void> {
 }
 
 /** Waits until every screen shows `state` (its text matching `text`). */
-async function allShow(screens: Screen[], state: string, text?: RegExp): Promise<void> {
+async function allShow(screens: TimerScreen[], state: string, text?: RegExp): Promise<void> {
   await Promise.all(
     screens.map(async (screen) => {
       const timer = timerOf(screen);
@@ -256,7 +170,7 @@ describe('the pitch timer on two room displays and two phones', () => {
       openProviderPhone('Noor', 2_500),
       openProviderPhone('Omar', -11_000),
     ]);
-    const [displayA, , phoneNoor, phoneOmar] = screens as [Screen, Screen, Screen, Screen];
+    const [displayA, , phoneNoor, phoneOmar] = screens as [TimerScreen, TimerScreen, TimerScreen, TimerScreen];
     // Ada is live from before the timer: no clock yet.
     await Promise.all(screens.map((screen) => liveIs(screen, 'Ada Okafor')));
     await Promise.all(screens.map(recordTimer));
