@@ -19,8 +19,31 @@ export interface TimerSpread {
   maxMs: number | null;
 }
 
-/** A phone's turn to the next second follows its previous one by about a second; a longer gap is a clock arriving (or a return to the queue). */
+/**
+ * A phone's turn to the next second follows its previous one by about a second; a longer gap is a
+ * clock arriving (or a return to the queue), unless the two show neighbouring seconds of one
+ * count: then it is a turn that came late, which is what the spread is there to see.
+ */
 const TURN_GAP_MS = 1_500;
+
+/** The most the phones may turn one second over apart: at the median, and ever. */
+export const TIMER_SPREAD_MEDIAN_MS = 250;
+export const TIMER_SPREAD_MAX_MS = 1_000;
+
+/** The second a clock's text shows, counted up ('2:31 left' is -151, "Time's up +0:03" is 3); null without one. */
+function countOf(text: string): number | null {
+  const match = /(\+?)(\d+):(\d\d)/.exec(text);
+  if (!match) return null;
+  const seconds = Number(match[2]) * 60 + Number(match[3]);
+  return match[1] === '+' ? seconds : -seconds;
+}
+
+/** Whether `text` shows the second after `before`'s, in the same words (no pause, phase or state between). */
+function nextSecond(before: string, text: string): boolean {
+  const [from, to] = [countOf(before), countOf(text)];
+  const words = (line: string) => line.replace(/[+\d:]/g, '');
+  return from !== null && to !== null && to - from === 1 && words(before) === words(text);
+}
 
 function percentile(sorted: number[], fraction: number): number | null {
   if (sorted.length === 0) return null;
@@ -35,7 +58,10 @@ export function timerSpread(phones: { timerSightings: TimerSighting[] }[]): Time
     let previous: TimerSighting | null = null;
     for (const sighting of phone.timerSightings) {
       const turned =
-        previous !== null && previous.live === sighting.live && previous.text !== '' && sighting.at - previous.at <= TURN_GAP_MS;
+        previous !== null &&
+        previous.live === sighting.live &&
+        previous.text !== '' &&
+        (sighting.at - previous.at <= TURN_GAP_MS || nextSecond(previous.text, sighting.text));
       const key = `${sighting.live}|${sighting.text}`;
       previous = sighting;
       if (!turned || sighting.text === '' || seen.has(key)) continue;
@@ -53,6 +79,16 @@ export function timerSpread(phones: { timerSightings: TimerSighting[] }[]): Time
     p95Ms: percentile(spreads, 0.95),
     maxMs: spreads.length > 0 ? (spreads[spreads.length - 1] ?? null) : null,
   };
+}
+
+/** What must never happen to the phones' seconds, and did. */
+export function timerSpreadFailures(spread: TimerSpread): string[] {
+  const failures: string[] = [];
+  if (spread.p50Ms !== null && spread.p50Ms > TIMER_SPREAD_MEDIAN_MS)
+    failures.push(`the phones turned the pitch timer's seconds over ${Math.round(spread.p50Ms)} ms apart at the median`);
+  if (spread.maxMs !== null && spread.maxMs >= TIMER_SPREAD_MAX_MS)
+    failures.push(`the phones turned one of the pitch timer's seconds over ${Math.round(spread.maxMs)} ms apart`);
+  return failures;
 }
 
 /** After a press applied: who was live (the presenter's id; null for nobody) and the server's time of that write. */

@@ -2,7 +2,7 @@
 // (a clock arriving is no turn), and recorded pitch lengths against the admin's writes.
 
 import { describe, expect, it } from 'vitest';
-import { checkPitchLengths, timerSpread } from '../../scripts/rehearse/pitchTimer';
+import { checkPitchLengths, timerSpread, timerSpreadFailures } from '../../scripts/rehearse/pitchTimer';
 
 const ticks = (live: string, from: number, texts: string[], offsetMs = 0) =>
   texts.map((text, k) => ({ live, text, at: from + k * 1000 + offsetMs }));
@@ -19,6 +19,27 @@ describe("the phones' timer spread", () => {
       },
     ]);
     expect(spread).toEqual({ compared: 3, p50Ms: 120, p95Ms: 120, maxMs: 120 });
+  });
+
+  it('counts a turn that came late (the next second of the same count), and checks the median and the worst', () => {
+    const phones = [
+      { timerSightings: ticks('Ada Okafor Live', 0, ['3:00 left', '2:59 left', '2:58 left', '2:57 left']) },
+      {
+        timerSightings: [
+          ...ticks('Ada Okafor Live', 0, ['3:00 left', '2:59 left'], 40),
+          // Its timer fired 1.2 s late: 2.2 s after its last turn, still the next second.
+          { live: 'Ada Okafor Live', text: '2:58 left', at: 3_240 },
+          { live: 'Ada Okafor Live', text: '2:57 left', at: 3_040 },
+        ],
+      },
+    ];
+    const spread = timerSpread(phones);
+    expect(spread).toEqual({ compared: 3, p50Ms: 40, p95Ms: 1_240, maxMs: 1_240 });
+    expect(timerSpreadFailures(spread)).toEqual(["the phones turned one of the pitch timer's seconds over 1240 ms apart"]);
+    expect(timerSpreadFailures({ compared: 3, p50Ms: 251, p95Ms: 300, maxMs: 300 })).toEqual([
+      "the phones turned the pitch timer's seconds over 251 ms apart at the median",
+    ]);
+    expect(timerSpreadFailures({ compared: 3, p50Ms: 250, p95Ms: 999, maxMs: 999 })).toEqual([]);
   });
 
   it('leaves out a return to the queue after a questionnaire, and other clocks', () => {
