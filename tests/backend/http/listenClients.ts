@@ -12,7 +12,8 @@ import { messageFromJson, messageToJson } from '../../../backend/src/firestore/g
 import type { ListenRequest, ListenResponse } from '../../../backend/src/firestore/types.js';
 import { form, parseFrames } from './support.js';
 
-export type Transport = 'gRPC' | 'WebChannel';
+/** gRPC, or WebChannel with long-polling (CI=1) or streaming (CI=0) backchannels. */
+export type Transport = 'gRPC' | 'WebChannel long-poll' | 'WebChannel streaming';
 
 export interface ListenClient {
   /** Sends one request; requests reach the server in the order sent. */
@@ -153,6 +154,8 @@ class WebChannelListenClient extends BaseClient {
   constructor(
     private readonly baseUrl: string,
     private readonly database: string,
+    /** A streaming backchannel (CI=0) instead of long polls (CI=1). */
+    private readonly streaming: boolean,
   ) {
     super();
   }
@@ -236,14 +239,43 @@ class WebChannelListenClient extends BaseClient {
   /** Long-polls until stopped, each GET acknowledging what was taken. */
   private async backchannel(): Promise<void> {
     while (!this.stopped) {
+      const url = this.url({
+        SID: this.sid!,
+        RID: 'rpc',
+        AID: String(this.lastArrayId),
+        CI: this.streaming ? '0' : '1',
+        TYPE: 'xmlhttp',
+      });
       try {
-        const body = await this.request(
-          this.url({ SID: this.sid!, RID: 'rpc', AID: String(this.lastArrayId), CI: '1', TYPE: 'xmlhttp' }),
-        );
-        this.takeArrays(body);
+        if (this.streaming) await this.stream(url);
+        else this.takeArrays(await this.request(url));
       } catch {
         return;
       }
+    }
+  }
+
+  /** A streaming GET: each complete `<length>\n<chunk>` is taken as it arrives, until the server ends it. */
+  private async stream(url: string): Promise<void> {
+    const abort = new AbortController();
+    this.aborts.add(abort);
+    try {
+      const res = await fetch(url, { signal: abort.signal });
+      if (res.status !== 200) throw new Error(`${res.status} ${await res.text()}`);
+      const decoder = new TextDecoder();
+      let buffered = '';
+      for await (const bytes of res.body as unknown as AsyncIterable<Uint8Array>) {
+        buffered += decoder.decode(bytes, { stream: true });
+        for (;;) {
+          const newline = buffered.indexOf('\n');
+          const length = Number(buffered.slice(0, newline));
+          if (newline < 0 || buffered.length < newline + 1 + length) break;
+          this.takeArrays(buffered.slice(0, newline + 1 + length));
+          buffered = buffered.slice(newline + 1 + length);
+        }
+      }
+    } finally {
+      this.aborts.delete(abort);
     }
   }
 
@@ -263,5 +295,5 @@ class WebChannelListenClient extends BaseClient {
 export function openListenClient(transport: Transport, address: { host: string; port: number }, database: string): ListenClient {
   return transport === 'gRPC'
     ? new GrpcListenClient(`${address.host}:${address.port}`)
-    : new WebChannelListenClient(`http://${address.host}:${address.port}`, database);
+    : new WebChannelListenClient(`http://${address.host}:${address.port}`, database, transport === 'WebChannel streaming');
 }
