@@ -224,7 +224,7 @@ describe.each([
 });
 
 describe('a provider on a phone during a Wi-Fi drop-out', () => {
-  it('keeps a rating given offline, says it will be sent, and the server has it once back online', async () => {
+  it('keeps a rating given offline, says it will be sent; once back online the next change shows within 3 s and the server has the rating', async () => {
     const { context, page } = await openPhone(browser, {
       profile: { first_name: 'Offline', last_name: 'Rater', email: 'offline.rater@example.com', company: 'Venue Wi-Fi Ltd' },
     });
@@ -247,6 +247,8 @@ describe('a provider on a phone during a Wi-Fi drop-out', () => {
       await rules.waitFor({ state: 'hidden' });
       const stars = page.getByRole('region', { name: 'Clinical validation' });
       await stars.locator('label', { hasText: '3 Stars: Moderate support' }).click();
+      // The admin moves on: the phone rates a presenter who has finished.
+      await admin.db.doc('events/medtech').update({ presenter_index: 1 });
 
       await context.setOffline(true);
       await page.getByRole('alert').filter({ hasText: 'Internet Error!' }).waitFor();
@@ -258,7 +260,12 @@ describe('a provider on a phone during a Wi-Fi drop-out', () => {
       expect(await page.getByText('An error occurred.').count()).toBe(0);
       await saveScreenshot(page, 'provider-offline-rating-360');
 
+      // Back online, the admin's next change (the event closed, to start in an hour) shows within 3 s.
+      await page.waitForURL('**/presenters');
       await context.setOffline(false);
+      const back = Date.now();
+      await admin.db.doc('events/medtech').update({ is_event_open: false, start_time: new Date(back + 3600_000) });
+      await page.getByRole('heading', { name: 'Event Starting In' }).waitFor({ timeout: Math.max(1, back + 3_000 - Date.now()) });
       const stored = async (): Promise<unknown> => {
         const answers = await admin.db
           .collection('responses')
