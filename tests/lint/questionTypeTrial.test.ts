@@ -1,16 +1,22 @@
-// A new question type is one entry in domain/questionTypes.ts, and the compiler names every place
-// that must handle it. This adds a trial type, with an answer kind of its own (as a Yes/No question
-// would need), to the list on a scratch copy of the tree, typechecks every zone there, and checks
-// that the errors fall in exactly the files that decide per type or per answer kind, and nowhere
-// else. A place that would take the new type silently (a `default`, an if-chain, a list of its
-// own) drops out of the set and fails this test; so does a new place that forgets to switch.
-// (firestore.rules is held to the list by tests/lint/questionTypeRules.test.ts, one of the files.)
+// A new question type is one entry in domain/questionTypes.ts, and what a real change does is
+// named, every place of it: this adds a trial type to the list on a scratch copy of the tree, with
+// an answer kind of its own and an insights summary of its own (as a Yes/No question would need:
+// counts of yes and no), and the shapes those carry to the unions of shared feedback
+// (domain/feedback.ts) and of insights' figures (insightFigures.ts). Then it typechecks every
+// zone there and checks that the errors fall in exactly the files that decide per type, answer
+// kind or summary, and nowhere else; and it runs the two tests that hold copies the compiler
+// cannot see: the rules test must name firestore.rules, the rehearsal's must name its questions.
+// A place that would take the new type silently (a `default`, an if-chain, a list of its own)
+// drops out of the set and fails this test; so does a new place that forgets to switch.
+// The edits find their places by pattern, not by today's types, so they hold after a real type
+// is added (the second test adds two in a row).
 
 import { execFile } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
 import { afterAll, describe, expect, it } from 'vitest';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -34,6 +40,7 @@ const TREE = [
   'vite.config.ts',
   'vitest.config.ts',
   'eslint.config.js',
+  'firestore.rules',
 ];
 // Build output and data, which no typecheck reads (functions/lib is outside functions/src).
 const SKIPPED = new Set(['node_modules', '.data', 'artifacts']);
@@ -41,71 +48,171 @@ const SKIPPED = new Set(['node_modules', '.data', 'artifacts']);
 /** The zones, as `tsc -b` checks them (tsconfig.json). */
 const PROJECTS = ['domain', 'tsconfig.app.json', 'tsconfig.node.json', 'functions', 'tsconfig.tests.json'];
 
-/** The places a new type with a new answer kind must be handled in: each is a switch the compiler checks. */
+/**
+ * The places a new type with a new answer kind and summary must be handled in, as file: declaration
+ * (each a switch the compiler checks, so a file with two switches has two places).
+ */
 const PLACES = [
-  // How feedback sums up the kind's answers, and what it calls one.
-  'domain/feedback.ts',
-  // How a simulated provider of the rehearsal answers it, through the phone's input and in its record.
-  'scripts/rehearse/phone.ts',
-  'scripts/rehearse/record.ts',
+  // How feedback sums up the kind's answers, what it calls one, its summary line and how it reads the stored shape.
+  'domain/feedback.ts: feedbackSummaryLine',
+  'domain/feedback.ts: feedbackUnit',
+  'domain/feedback.ts: parseQuestionFeedback',
+  'domain/feedback.ts: questionFeedback',
+  // How the matching benchmark answers it.
+  'scripts/benchMatching.ts: carriesRating',
+  // How a simulated provider of the rehearsal answers it, through the phone's input and in its record, and edits it.
+  'scripts/rehearse/phone.ts: answerQuestion',
+  'scripts/rehearse/record.ts: answerFor',
+  'scripts/rehearse/record.ts: editedAnswer',
   // How the presenter's feedback page shows a shared question of the kind.
-  'src/features/feedback/QuestionFeedbackCard.tsx',
+  'src/features/feedback/QuestionFeedbackCard.tsx: SharedFeedback',
+  // The summary's figure on the insights page, how it is computed, and the kind's part in the comments.
+  'src/features/insights/PresenterInsightsCard.tsx: QuestionFigure',
+  'src/features/insights/insightFigures.ts: commentTexts',
+  'src/features/insights/insightFigures.ts: questionInsight',
   // The input the questionnaire shows for the type.
-  'src/features/questions/QuestionField.tsx',
+  'src/features/questions/QuestionField.tsx: AnswerInput',
   // Which of an answer's fields the kind keeps when it is saved.
-  'src/lib/answers.ts',
-  // The exports' rating column for the kind.
-  'src/lib/exportRows.ts',
+  'src/lib/answers.ts: normaliseAnswer',
+  // The exports' cells for the kind.
+  'src/lib/exportRows.ts: answerCells',
   // The rules' field check for the kind (and, through the list, its type).
-  'tests/lint/questionTypeRules.test.ts',
+  'tests/lint/questionTypeRules.test.ts: FIELD_CHECKS',
 ];
 
-/** `text` with `from` replaced by `to`, failing when `from` is gone (the list's layout changed: update the trial). */
-function replaceOnce(text: string, from: string, to: string): string {
-  if (!text.includes(from)) throw new Error(`domain/questionTypes.ts no longer holds: ${from}`);
-  return text.replace(from, to);
+/** `text` with the first match of `pattern` replaced by `to`, failing when there is none (the file's layout changed: update the trial). */
+function replaceOnce(text: string, file: string, pattern: RegExp, to: string): string {
+  if (!pattern.test(text)) throw new Error(`${file} no longer has ${String(pattern)}`);
+  return text.replace(pattern, to);
 }
 
-function addTrialType(list: string): string {
-  let edited = replaceOnce(
-    list,
-    "export type AnswerKind = 'rating' | 'written';",
-    "export type AnswerKind = 'rating' | 'written' | 'trial';",
+/** domain/questionTypes.ts with a type `name` of answer kind `name` and insights summary `${name}Tally`. */
+function addTrialType(list: string, name: string): string {
+  const file = 'domain/questionTypes.ts';
+  let edited = replaceOnce(list, file, /export type AnswerKind = ([^;]+);/, `export type AnswerKind = $1 | '${name}';`);
+  edited = replaceOnce(
+    edited,
+    file,
+    /export type InsightsSummary = ([^;]+);/,
+    `export type InsightsSummary = $1 | '${name}Tally';`,
   );
   edited = replaceOnce(
     edited,
-    "  | { answer: 'written'; matching: false; insights: 'comments' };",
-    "  | { answer: 'written'; matching: false; insights: 'comments' }\n  | { answer: 'trial'; matching: false; insights: 'comments' };",
+    file,
+    /(export type QuestionTypeTraits =[\s\S]*?\});/,
+    `$1\n  | { answer: '${name}'; matching: false; insights: '${name}Tally' };`,
   );
   return replaceOnce(
     edited,
-    '} as const satisfies Record<string, QuestionTypeTraits>;',
-    "  trial: { answer: 'trial', matching: false, insights: 'comments' },\n} as const satisfies Record<string, QuestionTypeTraits>;",
+    file,
+    /\n\} as const satisfies Record<string, QuestionTypeTraits>;/,
+    `\n  ${name}: { answer: '${name}', matching: false, insights: '${name}Tally' },\n} as const satisfies Record<string, QuestionTypeTraits>;`,
+  );
+}
+
+/** domain/feedback.ts with the shape a shared question of answer kind `name` has: its counts. */
+function addTrialFeedback(feedback: string, name: string): string {
+  return replaceOnce(
+    feedback,
+    'domain/feedback.ts',
+    /export type SharedQuestionFeedback = ([^;]+);/,
+    `export type SharedQuestionFeedback = $1 | (SharedHead & { answer: '${name}'; counts: number[] });`,
+  );
+}
+
+/** insightFigures.ts with the figure of summary `${name}Tally`: counts per answer. */
+function addTrialInsight(figures: string, name: string): string {
+  return replaceOnce(
+    figures,
+    'src/features/insights/insightFigures.ts',
+    /export type QuestionInsight = ([^;]+);/,
+    `export type QuestionInsight = $1 | { summary: '${name}Tally'; questionId: string; title: string; counts: number[] };`,
   );
 }
 
 /** The output of typechecking one project in `dir` (tsc exits non-zero on errors: that is the point). */
 function typecheck(dir: string, project: string): Promise<string> {
-  const tsc = path.join(root, 'node_modules/typescript/bin/tsc');
+  return run(dir, [path.join(root, 'node_modules/typescript/bin/tsc'), '-p', project, '--noEmit', '--pretty', 'false']);
+}
+
+/** Node running `args` in `dir`: its output, whatever its exit code. */
+function run(dir: string, args: string[]): Promise<string> {
   return new Promise((resolve, reject) => {
-    execFile(
-      process.execPath,
-      [tsc, '-p', project, '--noEmit', '--pretty', 'false'],
-      { cwd: dir, maxBuffer: 16 * 1024 * 1024 },
-      (error, stdout, stderr) => {
-        if (error && typeof error.code !== 'number') reject(error);
-        else resolve(stdout + stderr);
-      },
-    );
+    execFile(process.execPath, args, { cwd: dir, maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
+      if (error && typeof error.code !== 'number') reject(error);
+      else resolve(stdout + stderr);
+    });
   });
 }
+
+/** The tests that hold the copies the compiler cannot see, run in `dir`: each failed test's file and messages. */
+async function copyChecks(dir: string): Promise<{ file: string; messages: string }[]> {
+  const report = path.join(dir, 'copy-checks.json');
+  const files = ['tests/lint/questionTypeRules.test.ts', 'tests/scripts/rehearsalQuestions.test.ts'];
+  await run(dir, [
+    path.join(root, 'node_modules/vitest/vitest.mjs'),
+    'run',
+    '--project',
+    'unit',
+    '--reporter=json',
+    `--outputFile=${report}`,
+    ...files,
+  ]);
+  const results = (
+    JSON.parse(readFileSync(report, 'utf8')) as {
+      testResults: { name: string; assertionResults: { status: string; failureMessages: string[] }[] }[];
+    }
+  ).testResults;
+  return results.flatMap((result) =>
+    result.assertionResults
+      .filter((test) => test.status === 'failed')
+      .map((test) => ({ file: path.relative(dir, result.name), messages: test.failureMessages.join('\n') })),
+  );
+}
+
+/**
+ * Where a tsc error line (`file(line,col): error …`) falls: the file and the innermost named
+ * declaration around it (a function, a method, a variable, a type, a component), so that each
+ * switch is a place of its own even when a file has several.
+ */
+function placeOf(dir: string, errorLine: string): string {
+  const match = /^(.+?)\((\d+),(\d+)\)/.exec(errorLine);
+  if (!match?.[1]) return errorLine;
+  const file = path.normalize(match[1]);
+  const source = ts.createSourceFile(file, readFileSync(path.join(dir, file), 'utf8'), ts.ScriptTarget.Latest, true);
+  const position = source.getPositionOfLineAndCharacter(Number(match[2]) - 1, Number(match[3]) - 1);
+  let name = '';
+  const visit = (node: ts.Node): void => {
+    if (position < node.getStart(source) || position >= node.getEnd()) return;
+    const named = (node as { name?: ts.Node }).name;
+    if (
+      named &&
+      ts.isIdentifier(named) &&
+      (ts.isFunctionDeclaration(node) ||
+        ts.isMethodDeclaration(node) ||
+        ts.isVariableDeclaration(node) ||
+        ts.isTypeAliasDeclaration(node) ||
+        ts.isInterfaceDeclaration(node))
+    )
+      name = named.text;
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return `${file}: ${name || '(top level)'}`;
+}
+
+/** `text` parsed as TypeScript: its syntax errors. */
+const syntaxErrors = (text: string): string[] =>
+  (ts.transpileModule(text, { reportDiagnostics: true }).diagnostics ?? []).map((diagnostic) =>
+    ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'),
+  );
 
 describe('a new question type', () => {
   const scratch = mkdtempSync(path.join(tmpdir(), 'question-type-trial-'));
   afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
   it(
-    'is named by the compiler in every place that must handle it, and nowhere else',
+    "is named by the compiler in every place that must handle it and nowhere else, by the rules test and by the rehearsal's",
     async () => {
       for (const entry of TREE) {
         cpSync(path.join(root, entry), path.join(scratch, entry), {
@@ -114,8 +221,11 @@ describe('a new question type', () => {
         });
       }
       symlinkSync(realpathSync(path.join(root, 'node_modules')), path.join(scratch, 'node_modules'), 'dir');
-      const listFile = path.join(scratch, 'domain/questionTypes.ts');
-      writeFileSync(listFile, addTrialType(readFileSync(listFile, 'utf8')));
+      const edit = (file: string, change: (text: string, name: string) => string) =>
+        writeFileSync(path.join(scratch, file), change(readFileSync(path.join(scratch, file), 'utf8'), 'trial'));
+      edit('domain/questionTypes.ts', addTrialType);
+      edit('domain/feedback.ts', addTrialFeedback);
+      edit('src/features/insights/insightFigures.ts', addTrialInsight);
 
       // Two at a time: the machine has two cores.
       const outputs: string[] = [];
@@ -126,9 +236,37 @@ describe('a new question type', () => {
         .join('\n')
         .split('\n')
         .filter((line) => /\): error TS\d+/.test(line));
-      const files = [...new Set(errors.map((line) => path.normalize(line.slice(0, line.indexOf('(')))))].sort();
-      expect(files, errors.join('\n')).toEqual(PLACES);
+      const places = [...new Set(errors.map((line) => placeOf(scratch, line)))].sort();
+      expect(places, errors.join('\n')).toEqual(PLACES);
+
+      const failed = await copyChecks(scratch);
+      expect([...new Set(failed.map((test) => test.file))].sort()).toEqual([
+        'tests/lint/questionTypeRules.test.ts',
+        'tests/scripts/rehearsalQuestions.test.ts',
+      ]);
+      const said = failed.map((test) => test.messages).join('\n');
+      expect(said).toContain('firestore.rules lists other question types than domain/questionTypes.ts');
+      expect(said).toContain("scripts/rehearse/questions.ts's QUESTIONS ask no question of these types");
+      // The rehearsal's check names the type no question asks.
+      expect(said).toMatch(/expected \[ 'trial' \] to deeply equal \[\]/);
     },
     10 * 60_000,
   );
+
+  it('finds its places by pattern: the edits hold after a real type has been added', () => {
+    const twice = <T extends string>(text: string, change: (text: string, name: string) => string, names: T[]) =>
+      names.reduce((edited, name) => change(edited, name), text);
+    const list = twice(readFileSync(path.join(root, 'domain/questionTypes.ts'), 'utf8'), addTrialType, ['yesno', 'trial']);
+    expect(list).toMatch(/export type AnswerKind = [^;]*'yesno' \| 'trial';/);
+    expect(list).toMatch(/ {2}yesno: \{[^}]*\},\n {2}trial: \{[^}]*\},\n\} as const satisfies/);
+    expect(list).toMatch(/\| \{ answer: 'yesno'[^}]*\}\n {2}\| \{ answer: 'trial'[^}]*\};/);
+    const feedback = twice(readFileSync(path.join(root, 'domain/feedback.ts'), 'utf8'), addTrialFeedback, ['yesno', 'trial']);
+    const figures = twice(readFileSync(path.join(root, 'src/features/insights/insightFigures.ts'), 'utf8'), addTrialInsight, [
+      'yesno',
+      'trial',
+    ]);
+    expect([list, feedback, figures].flatMap(syntaxErrors)).toEqual([]);
+    expect(feedback).toMatch(/answer: 'yesno'[^;]*answer: 'trial'/);
+    expect(figures).toMatch(/summary: 'yesnoTally'[^;]*summary: 'trialTally'/);
+  });
 });
