@@ -16,8 +16,11 @@ export interface RehearsalOptions {
    * by its link; the report has a part per room.
    */
   rooms: number;
-  /** The share of providers (SDK and phones) that go offline once, mid-rating, and come back. */
+  /** The share of SDK providers that go offline once, mid-rating, and come back. */
   dropRate: number;
+  /** The shortest and longest of the phones' drop-outs, in seconds (the gaps between them are drawn from the same range). */
+  dropMin: number;
+  dropMax: number;
   /** Seconds of the live part (Start to Complete All), spread over the admin's presses. */
   duration: number;
   /** Providers on real Chromium pages at 360 px, rating through the UI. */
@@ -44,6 +47,8 @@ export const DEFAULT_OPTIONS: Omit<RehearsalOptions, 'log' | 'abort'> = {
   rounds: 2,
   rooms: 1,
   dropRate: 0.2,
+  dropMin: 5,
+  dropMax: 60,
   duration: 60,
   phones: 2,
   // One thread per core: a provider costs little CPU between changes, and ~4.5 MB of memory.
@@ -54,15 +59,17 @@ export const DEFAULT_OPTIONS: Omit<RehearsalOptions, 'log' | 'abort'> = {
 };
 
 export const USAGE = `Usage: npm run rehearse -- [--providers N] [--presenters N] [--rounds N] [--rooms N] [--drop-rate R]
-                           [--duration S] [--phones N] [--threads N] [--no-kill] [--seed N]
-                           [--timeout S] [--json FILE]
+                           [--drop-min S] [--drop-max S] [--duration S] [--phones N] [--threads N]
+                           [--no-kill] [--seed N] [--timeout S] [--json FILE]
 
   --providers N    SDK providers (the app's src/db code on the web SDK in Node)   default ${DEFAULT_OPTIONS.providers}
   --presenters N   presenters invited and signed up (per room)                   default ${DEFAULT_OPTIONS.presenters}
   --rounds N       rounds (1-3)                                                  default ${DEFAULT_OPTIONS.rounds}
   --rooms N        events open at once (1-4), each with its own admin page and   default ${DEFAULT_OPTIONS.rooms}
                    presenters; providers and phones are shared out among them
-  --drop-rate R    share of providers that go offline once mid-rating            default ${DEFAULT_OPTIONS.dropRate}
+  --drop-rate R    share of SDK providers that go offline once mid-rating        default ${DEFAULT_OPTIONS.dropRate}
+  --drop-min S     shortest of the phones' drop-outs off the network             default ${DEFAULT_OPTIONS.dropMin}
+  --drop-max S     longest of them (they drop out again and again, seeded)       default ${DEFAULT_OPTIONS.dropMax}
   --duration S     seconds from Start Event to Complete All                      default ${DEFAULT_OPTIONS.duration}
   --phones N       providers on Chromium pages at 360 px                         default ${DEFAULT_OPTIONS.phones}
   --threads N      worker threads for the SDK providers                          default ${DEFAULT_OPTIONS.threads}
@@ -88,6 +95,8 @@ export function parseOptions(args: string[]): Omit<RehearsalOptions, 'log' | 'ab
       rounds: { type: 'string' },
       rooms: { type: 'string' },
       'drop-rate': { type: 'string' },
+      'drop-min': { type: 'string' },
+      'drop-max': { type: 'string' },
       duration: { type: 'string' },
       phones: { type: 'string' },
       threads: { type: 'string' },
@@ -106,6 +115,8 @@ export function parseOptions(args: string[]): Omit<RehearsalOptions, 'log' | 'ab
     rounds: number(values.rounds, 'rounds', DEFAULT_OPTIONS.rounds, (n) => Number.isInteger(n) && n >= 1 && n <= 3),
     rooms: number(values.rooms, 'rooms', DEFAULT_OPTIONS.rooms, (n) => Number.isInteger(n) && n >= 1 && n <= 4),
     dropRate: number(values['drop-rate'], 'drop-rate', DEFAULT_OPTIONS.dropRate, (n) => n >= 0 && n <= 1),
+    dropMin: number(values['drop-min'], 'drop-min', DEFAULT_OPTIONS.dropMin, (n) => n >= 1),
+    dropMax: number(values['drop-max'], 'drop-max', DEFAULT_OPTIONS.dropMax, (n) => n >= 1),
     duration: number(values.duration, 'duration', DEFAULT_OPTIONS.duration, (n) => n >= 5),
     phones: number(values.phones, 'phones', DEFAULT_OPTIONS.phones, whole),
     threads: number(values.threads, 'threads', DEFAULT_OPTIONS.threads, (n) => whole(n) && n >= 1),
@@ -114,6 +125,7 @@ export function parseOptions(args: string[]): Omit<RehearsalOptions, 'log' | 'ab
     timeout: number(values.timeout, 'timeout', DEFAULT_OPTIONS.timeout, (n) => n >= 30),
     json: values.json,
   };
+  if (options.dropMax < options.dropMin) throw new Error(`--drop-max must be at least --drop-min.`);
   if (options.presenters < options.rounds) throw new Error(`--presenters must be at least --rounds (one presenter per round).`);
   return options;
 }

@@ -1,14 +1,17 @@
 // Providers on phones: real Chromium pages at 360 px on the built app, following /presenters and
 // rating through the questionnaire as tests/e2e/providerJourney.test.ts does, with random but
-// recorded answers; one chosen to drop goes offline (the browser context's network) mid-rating
-// and comes back. A page script reports every change of the Live group with the page's clock
-// (the machine's), and the phone notes when it is on /presenters to see them; another reports
-// every change of the live card's pitch timer the same way. Also a presenter's
-// signup through an invite link, as tests/e2e/onboardingJourney.test.ts does it.
+// recorded answers. Once the event starts, each phone drops off the network (the browser
+// context's offline mode) on its seeded plan of drop-outs (reconnect.ts), some rating while away,
+// and comes back on /presenters, where it stays until it shows the admin's latest change and the
+// next one. A page script reports every change of the Live group with the page's clock (the
+// machine's), and the phone notes when it is on /presenters and online to see them; another
+// reports every change of the live card's pitch timer the same way. Also a presenter's signup
+// through an invite link, as tests/e2e/onboardingJourney.test.ts does it.
 
 import type { Browser, BrowserContext } from 'playwright-core';
 import { countsInMatching, unhandled } from '../../domain/questionTypes';
 import type { TimerSighting } from './pitchTimer';
+import { sdkFault, shows, type DropOut, type LiveChange, type PhoneReturn, type SdkFault } from './reconnect';
 import { editedAnswer, randomAnswers, seededRandom, type GivenAnswer, type QuestionPlan, type RatingRecord } from './record';
 
 /** The star meanings, as the questionnaire labels its stars (the spec's section 2). */
@@ -32,8 +35,14 @@ export interface Phone {
   sightings: PhoneSighting[];
   /** Every change of the live card's pitch timer while on /presenters. */
   timerSightings: TimerSighting[];
-  /** When the phone was on /presenters, able to see a change: [from, to] (to = Infinity while there). */
+  /** When the phone was on /presenters and online, able to see a change: [from, to] (to = Infinity while there). */
   watching: [number, number][];
+  /** Each return from a drop-out. */
+  returns: PhoneReturn[];
+  /** Firestore SDK assertions and stopped listeners its console or page errors showed. */
+  faults: { kind: SdkFault; message: string }[];
+  /** Starts the phone's drop-outs, timed from now (the event's start). */
+  startDropOuts(plan: DropOut[]): void;
   /** Stops rating, finishes the rating under way and brings the phone back online. */
   settle(timeoutMs: number): Promise<void>;
   close(): Promise<void>;
@@ -41,7 +50,6 @@ export interface Phone {
 
 export interface PhonePlan {
   index: number;
-  drop: boolean;
   seed: number;
   questions: QuestionPlan[];
   onRated(record: RatingRecord): void;
@@ -49,7 +57,12 @@ export interface PhonePlan {
   log(line: string): void;
   /** The room's join link (/join/{code}) the phone opens, as if it had scanned the room display's QR code; absent: /profile. */
   joinPath?: string;
+  /** The admin's changes in the phone's room so far, in press order. */
+  changes(): readonly LiveChange[];
 }
+
+/** The longest a phone back from a drop-out waits on /presenters for the admin's latest change and the next one. */
+const HOLD_AFTER_RETURN_MS = 30_000;
 
 // Runs in the page (a string: the scripts are type-checked without the DOM's types).
 const OBSERVE_LIVE = `(() => {
@@ -70,6 +83,7 @@ const OBSERVE_LIVE = `(() => {
     last = text;
     window.rehearsalLive(text, Date.now());
   };
+  window.rehearsalShown = () => last;
   const start = () => {
     new MutationObserver(read).observe(document.body, { subtree: true, childList: true, characterData: true });
     read();
@@ -87,9 +101,19 @@ export async function startPhone(browser: Browser, appUrl: string, plan: PhonePl
   const random = seededRandom(plan.seed);
   const sightings: PhoneSighting[] = [];
   const watching: [number, number][] = [];
-  page.on('pageerror', (error) => plan.onError(`phone ${plan.index} page error: ${error.message}`));
+  const returns: PhoneReturn[] = [];
+  const faults: { kind: SdkFault; message: string }[] = [];
+  const noteFault = (message: string) => {
+    const kind = sdkFault(message);
+    if (kind) faults.push({ kind, message: `phone ${plan.index}: ${message.slice(0, 300)}` });
+  };
+  page.on('pageerror', (error) => {
+    plan.onError(`phone ${plan.index} page error: ${error.message}`);
+    noteFault(error.message);
+  });
   page.on('console', (message) => {
     if (message.type() === 'error') plan.onError(`phone ${plan.index} console error: ${message.text().slice(0, 300)}`);
+    noteFault(message.text());
   });
   await page.exposeBinding('rehearsalLive', (_source, text: string, at: number) => {
     sightings.push({ text, at });
@@ -121,8 +145,8 @@ export async function startPhone(browser: Browser, appUrl: string, plan: PhonePl
   const providerId = String(await page.evaluate('JSON.parse(localStorage.getItem("profile") || "{}").user_id'));
 
   let stopping = false;
-  let ratings = 0;
-  const dropOn = Math.floor(random() * 2);
+  let offline = false;
+  let dropOuts: { from: number; to: number; rateWhileAway: boolean }[] = [];
   const rated = new Set<string>();
   const given = new Map<string, GivenAnswer[]>();
   const edits: string[] = [];
@@ -135,7 +159,7 @@ export async function startPhone(browser: Browser, appUrl: string, plan: PhonePl
     if (!page.url().endsWith('/presenters')) {
       await page.waitForURL('**/presenters', { timeout: 10_000 }).catch(() => page.goto(new URL('/presenters', appUrl).href));
     }
-    watching.push([Date.now(), Number.POSITIVE_INFINITY]);
+    if (!offline) watching.push([Date.now(), Number.POSITIVE_INFINITY]);
   };
 
   /** Gives one answer through the question's own input: one case per question type (domain/questionTypes.ts). */
@@ -166,7 +190,6 @@ export async function startPhone(browser: Browser, appUrl: string, plan: PhonePl
 
   /** Opens a presenter's questionnaire from the queue, gives the answers and submits. */
   const submit = async (presenterId: string, answers: GivenAnswer[], edit: boolean) => {
-    const offline = !edit && plan.drop && ratings === dropOn;
     leave();
     await page.locator(`a[href="/questions/${presenterId}"]`).first().click();
     const rules = page.getByRole('dialog', { name: 'Star Rating System' });
@@ -176,17 +199,11 @@ export async function startPhone(browser: Browser, appUrl: string, plan: PhonePl
       const question = plan.questions.find((candidate) => candidate.question_id === answer.question_id);
       if (question) await answerQuestion(answer, question.title);
     }
-    if (offline) {
-      plan.log(`phone ${plan.index} goes offline mid-rating`);
-      await context.setOffline(true);
-      setTimeout(() => void context.setOffline(false).catch(() => undefined), 3_000 + random() * 3_000);
-    }
     await page.getByRole('button', { name: 'Submit' }).click();
     await page
       .getByText(/Responses submitted successfully!|Your answers are saved on this device/)
       .first()
       .waitFor({ timeout: 30_000 });
-    if (!edit) ratings += 1;
     given.set(presenterId, answers);
     plan.onRated({ providerId, presenterId, eventId: '', answers, at: Date.now(), edit, offline, client: 'phone' });
     await backOnQueue();
@@ -215,16 +232,70 @@ export async function startPhone(browser: Browser, appUrl: string, plan: PhonePl
     return false;
   };
 
+  /** The Live group's text now, as the page's observer last reported it ('' off /presenters). */
+  const shownNow = async () => String((await page.evaluate('window.rehearsalShown?.() ?? ""')) ?? '');
+
+  /** Waits on /presenters until the phone shows the admin's latest change and one made after `since` that altered the Live group. */
+  const holdAfterReturn = async (since: number) => {
+    const deadline = Date.now() + HOLD_AFTER_RETURN_MS;
+    const done = () => {
+      const changes = plan.changes();
+      const latest = changes[changes.length - 1];
+      const shown = sightings[sightings.length - 1]?.text ?? '';
+      const altered = changes.some(
+        (change, k) => change.pressedAt > since && k > 0 && change.liveName !== changes[k - 1]?.liveName,
+      );
+      return latest !== undefined && altered && shows(shown, latest);
+    };
+    while (!stopping && !done() && Date.now() < deadline) await page.waitForTimeout(100);
+    if (!stopping && !done())
+      plan.log(`phone ${plan.index}: no sign of the admin's changes ${HOLD_AFTER_RETURN_MS / 1000} s after its return`);
+  };
+
+  /** Takes the drop-out that is due, if any: offline until its end (rating meanwhile, or not), then back on /presenters. */
+  const dropOut = async (): Promise<boolean> => {
+    const due = dropOuts[0];
+    if (!due || Date.now() < due.from) return false;
+    dropOuts.shift();
+    leave();
+    offline = true;
+    await context.setOffline(true);
+    const awayAt = Date.now();
+    plan.log(
+      `phone ${plan.index} drops off the network for ${Math.round((due.to - awayAt) / 1000)} s${due.rateWhileAway ? ', rating meanwhile' : ''}`,
+    );
+    while (!stopping && Date.now() < due.to) {
+      try {
+        if (due.rateWhileAway && (await step())) continue;
+      } catch (error) {
+        if (stopping) break;
+        plan.onError(`phone ${plan.index} (offline): ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+      }
+      await page.waitForTimeout(Math.min(250, Math.max(1, due.to - Date.now())));
+    }
+    await context.setOffline(false);
+    offline = false;
+    const backAt = Date.now();
+    if (stopping) return true;
+    // A step that failed offline may have left an error page: the phone goes back to the queue.
+    if (!page.url().endsWith('/presenters')) await page.goto(new URL('/presenters', appUrl).href);
+    returns.push({ awayAt, backAt, ratedAway: due.rateWhileAway, shownAtReturn: await shownNow() });
+    watching.push([backAt, Number.POSITIVE_INFINITY]);
+    await holdAfterReturn(backAt);
+    return true;
+  };
+
   const loop = (async () => {
     while (!stopping) {
       try {
+        if (await dropOut()) continue;
         if (!(await step())) await page.waitForTimeout(300 + random() * 400);
       } catch (error) {
         if (stopping) break;
         plan.onError(`phone ${plan.index}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
         await page.goto(new URL('/presenters', appUrl).href).catch(() => undefined);
         leave();
-        watching.push([Date.now(), Number.POSITIVE_INFINITY]);
+        if (!offline) watching.push([Date.now(), Number.POSITIVE_INFINITY]);
       }
     }
   })();
@@ -235,6 +306,16 @@ export async function startPhone(browser: Browser, appUrl: string, plan: PhonePl
     sightings,
     timerSightings,
     watching,
+    returns,
+    faults,
+    startDropOuts(dropPlan) {
+      const at = Date.now();
+      dropOuts = dropPlan.map((drop) => ({
+        from: at + drop.startMs,
+        to: at + drop.startMs + drop.lengthMs,
+        rateWhileAway: drop.rateWhileAway,
+      }));
+    },
     async settle(timeoutMs) {
       stopping = true;
       let timer: NodeJS.Timeout | undefined;

@@ -59,13 +59,21 @@ export interface ReconnectingPhone {
   returns: PhoneReturn[];
 }
 
+/** When the backend could not answer: from its kill until the restarted one served Firestore. */
+export interface Outage {
+  from: number;
+  to: number;
+}
+
 export interface ReturnCheck {
   phone: number;
   backAt: number;
+  /** When the phone could follow again: its return, or the backend's serving again when it came back during an outage. */
+  followFrom: number;
   awayMs: number;
   ratedAway: boolean;
   /**
-   * From the return until the screen showed the admin's latest change (or a later one), when it
+   * From followFrom until the screen showed the admin's latest change (or a later one), when it
    * showed an older one at the return; null when it was up to date.
    */
   staleMs: number | null;
@@ -78,9 +86,13 @@ export interface ReturnCheck {
 /** The most a phone may show a stale screen once its network is back. */
 export const STALE_LIMIT_MS = 3_000;
 
-/** Each return of the phone against the room's changes (in press order). */
-export function checkReturns(changes: LiveChange[], phone: ReconnectingPhone): ReturnCheck[] {
+/**
+ * Each return of the phone against the room's changes (in press order). A phone back while the
+ * backend is down can follow no sooner than the server answers again: its stale time runs from then.
+ */
+export function checkReturns(changes: LiveChange[], phone: ReconnectingPhone, outages: Outage[] = []): ReturnCheck[] {
   return phone.returns.map((back) => {
+    const followFrom = outages.find((outage) => outage.from <= back.backAt && back.backAt < outage.to)?.to ?? back.backAt;
     const latest = changes.reduce<number>((found, change, k) => (change.pressedAt < back.backAt ? k : found), -1);
     const current = changes[latest];
     let staleMs: number | null = null;
@@ -95,12 +107,13 @@ export function checkReturns(changes: LiveChange[], phone: ReconnectingPhone): R
         later.some((change) => change.pressedAt <= sighting.at && shows(sighting.text, change)),
       );
       caughtUp = fresh !== undefined;
-      const until = fresh?.at ?? (Number.isFinite(end) ? end : Math.max(back.backAt, ...seen.map((sighting) => sighting.at)));
-      staleMs = until - back.backAt;
+      const until = fresh?.at ?? (Number.isFinite(end) ? end : Math.max(followFrom, ...seen.map((sighting) => sighting.at)));
+      staleMs = Math.max(0, until - followFrom);
     }
     return {
       phone: phone.index,
       backAt: back.backAt,
+      followFrom,
       awayMs: back.backAt - back.awayAt,
       ratedAway: back.ratedAway,
       staleMs,
@@ -146,10 +159,12 @@ export function reconnectFailures(
   const failures: string[] = [];
   for (const back of returns) {
     if (back.staleMs === null || (back.caughtUp && back.staleMs <= STALE_LIMIT_MS)) continue;
+    const since =
+      back.followFrom > back.backAt ? 'the server answered again after its network came back' : 'its network came back';
     failures.push(
       back.caughtUp
-        ? `phone ${back.phone} showed a stale screen for ${seconds(back.staleMs)} after its network came back`
-        : `phone ${back.phone} still showed a stale screen ${seconds(back.staleMs)} after its network came back, when it stopped watching`,
+        ? `phone ${back.phone} showed a stale screen for ${seconds(back.staleMs)} after ${since}`
+        : `phone ${back.phone} still showed a stale screen ${seconds(back.staleMs)} after ${since}, when it stopped watching`,
     );
   }
   for (const kind of ['assertion', 'stopped listener'] as const) {

@@ -1,4 +1,5 @@
-// The rehearsal's report: live-change delivery to every provider, ratings given against ratings
+// The rehearsal's report: live-change delivery to every provider (and of the change right after
+// the backend's restart on its own), the phones' returns from their drop-outs, ratings given against ratings
 // stored, final matches against the oracle, e-mails, the pitch timer (the phones' spread on each
 // second, the recorded pitch lengths against the admin's writes), client errors and the backend's peak use,
 // with the list of what must never happen and did (the exit status says whether it is empty).
@@ -13,6 +14,7 @@ import {
   type PitchLengthCheck,
   type TimerSpread,
 } from './pitchTimer';
+import { STALE_LIMIT_MS, type ReturnCheck, type SdkFault } from './reconnect';
 
 export interface DeliveryFigures {
   /** Provider × change pairs measured. */
@@ -24,6 +26,31 @@ export interface DeliveryFigures {
   neverArrived: number;
   /** Pairs where a later change reached the provider first (it was offline or reconnecting meanwhile). */
   superseded: number;
+}
+
+/** p50, p95 and max of some times, in ms; null when there are none. */
+export interface Spread {
+  count: number;
+  p50Ms: number | null;
+  p95Ms: number | null;
+  maxMs: number | null;
+}
+
+/** The phones' returns from their drop-outs (reconnect.ts). */
+export interface ReconnectFigures {
+  plannedDropOuts: number;
+  returns: number;
+  ratedAway: number;
+  /** How long the phones were away. */
+  away: Spread;
+  /** Returns to a stale screen (a change made while away): from the return until the phone showed the admin's latest change. */
+  stale: Spread & { overLimit: number; neverCaughtUp: number };
+  /** The first change after each return that altered the Live group: from the admin's press until the phone showed it. */
+  nextChange: Spread;
+  sdkAssertions: string[];
+  stoppedListeners: string[];
+  /** Every return, for a reader who wants the detail. */
+  details: ReturnCheck[];
 }
 
 /** One room's part of the report (parallel rooms): its event, its providers and its checks. */
@@ -59,6 +86,9 @@ export interface RehearsalReport {
   presenters: { invited: number; signedUpInBrowser: number; signedUpWithSdk: number };
   changes: number;
   delivery: { sdk: DeliveryFigures; phones: DeliveryFigures };
+  /** Delivery of the change pressed right after the backend's restart alone (once the server answers again). */
+  deliveryAfterRestart: { sdk: DeliveryFigures; phones: DeliveryFigures };
+  reconnect: ReconnectFigures;
   ratings: {
     submits: number;
     edits: number;
@@ -97,6 +127,8 @@ export interface Change extends LiveState {
   pressedAt: number;
   /** The live presenter's name after the press, or null when nobody is live. */
   liveName: string | null;
+  /** The first press after the backend's kill and restart. */
+  afterRestart?: boolean;
 }
 
 function percentile(sorted: number[], fraction: number): number | null {
@@ -113,6 +145,40 @@ function figures(latencies: number[], neverArrived: number, superseded: number):
     maxMs: sorted.length ? (sorted[sorted.length - 1] ?? null) : null,
     neverArrived,
     superseded,
+  };
+}
+
+function spreadOf(times: number[]): Spread {
+  const sorted = [...times].sort((a, b) => a - b);
+  return {
+    count: sorted.length,
+    p50Ms: percentile(sorted, 0.5),
+    p95Ms: percentile(sorted, 0.95),
+    maxMs: sorted.length ? (sorted[sorted.length - 1] ?? null) : null,
+  };
+}
+
+/** The figures of the phones' returns, and the faults their consoles showed. */
+export function reconnectFigures(
+  returns: ReturnCheck[],
+  faults: { kind: SdkFault; message: string }[],
+  plannedDropOuts: number,
+): ReconnectFigures {
+  const stale = returns.flatMap((back) => (back.staleMs === null ? [] : [back]));
+  return {
+    plannedDropOuts,
+    returns: returns.length,
+    ratedAway: returns.filter((back) => back.ratedAway).length,
+    away: spreadOf(returns.map((back) => back.awayMs)),
+    stale: {
+      ...spreadOf(stale.map((back) => back.staleMs ?? 0)),
+      overLimit: stale.filter((back) => (back.staleMs ?? 0) > STALE_LIMIT_MS).length,
+      neverCaughtUp: stale.filter((back) => !back.caughtUp).length,
+    },
+    nextChange: spreadOf(returns.flatMap((back) => (back.nextChangeMs === null ? [] : [back.nextChangeMs]))),
+    sdkAssertions: faults.filter((fault) => fault.kind === 'assertion').map((fault) => fault.message),
+    stoppedListeners: faults.filter((fault) => fault.kind === 'stopped listener').map((fault) => fault.message),
+    details: returns,
   };
 }
 
@@ -133,13 +199,14 @@ const merged = (tallies: Tally[]): DeliveryFigures =>
  * Delivery to SDK providers, which report every (round, index) they show: change k arrived when,
  * after its press, the first state shown of those it and the later presses set is its own.
  */
-function sdkTally(changes: Change[], sightings: Map<string, Sighting[]>): Tally {
+function sdkTally(changes: Change[], sightings: Map<string, Sighting[]>, measured: (change: Change) => boolean): Tally {
   const latencies: number[] = [];
   let never = 0;
   let superseded = 0;
   const same = (sighting: Sighting, change: Change) => sighting.round === change.round && sighting.index === change.index;
   for (const seen of sightings.values()) {
     changes.forEach((change, k) => {
+      if (!measured(change)) return;
       const rest = changes.slice(k);
       const first = seen.find((sighting) => sighting.at >= change.pressedAt && rest.some((c) => same(sighting, c)));
       if (!first) never += 1;
@@ -151,23 +218,27 @@ function sdkTally(changes: Change[], sightings: Map<string, Sighting[]>): Tally 
 }
 
 /** Delivery to the SDK providers of every room (sdkTally), each room with its own changes and providers. */
-export function sdkDeliveryInRooms(rooms: { changes: Change[]; sightings: Map<string, Sighting[]> }[]): DeliveryFigures {
-  return merged(rooms.map((room) => sdkTally(room.changes, room.sightings)));
+export function sdkDeliveryInRooms(
+  rooms: { changes: Change[]; sightings: Map<string, Sighting[]> }[],
+  measured: (change: Change) => boolean = () => true,
+): DeliveryFigures {
+  return merged(rooms.map((room) => sdkTally(room.changes, room.sightings, measured)));
 }
 
 type WatchingPhone = { sightings: PhoneSighting[]; watching: [number, number][] };
 
 /**
  * Delivery to phones: measured for the changes that name a live presenter and that happened while
- * the phone was on /presenters; it arrives when the Live group shows that name in the same stay.
+ * the phone was on /presenters and online (a change made while it was away counts
+ * in its return's stale screen, reconnect.ts); it arrives when the Live group shows that name in the same stay.
  */
-function phoneTally(changes: Change[], phones: WatchingPhone[]): Tally {
+function phoneTally(changes: Change[], phones: WatchingPhone[], measured: (change: Change) => boolean): Tally {
   const latencies: number[] = [];
   let never = 0;
   let superseded = 0;
   for (const phone of phones) {
     changes.forEach((change, k) => {
-      if (!change.liveName) return;
+      if (!change.liveName || !measured(change)) return;
       const stay = phone.watching.find(([from, to]) => from <= change.pressedAt && change.pressedAt < to);
       if (!stay) return;
       const shown = phone.sightings.find(
@@ -191,8 +262,11 @@ function phoneTally(changes: Change[], phones: WatchingPhone[]): Tally {
 }
 
 /** Delivery to the phones of every room (phoneTally), each room with its own changes and phones. */
-export function phoneDeliveryInRooms(rooms: { changes: Change[]; phones: WatchingPhone[] }[]): DeliveryFigures {
-  return merged(rooms.map((room) => phoneTally(room.changes, room.phones)));
+export function phoneDeliveryInRooms(
+  rooms: { changes: Change[]; phones: WatchingPhone[] }[],
+  measured: (change: Change) => boolean = () => true,
+): DeliveryFigures {
+  return merged(rooms.map((room) => phoneTally(room.changes, room.phones, measured)));
 }
 
 const ms = (value: number | null) => (value === null ? '-' : `${Math.round(value)} ms`);
@@ -256,6 +330,28 @@ export function formatReport(report: RehearsalReport): string {
         `${figure.neverArrived} never arrived, ${figure.superseded} overtaken by a later change`,
     ]);
   }
+  const restart = report.deliveryAfterRestart;
+  if (restart.sdk.measured + restart.phones.measured > 0)
+    rows.push([
+      'Delivery after the restart',
+      `the first change once the server answered again: SDK providers p50 ${ms(restart.sdk.p50Ms)}, p95 ${ms(restart.sdk.p95Ms)}, ` +
+        `max ${ms(restart.sdk.maxMs)}; phones p50 ${ms(restart.phones.p50Ms)}, p95 ${ms(restart.phones.p95Ms)}, max ${ms(restart.phones.maxMs)}`,
+    ]);
+  const back = report.reconnect;
+  const times = (figure: Spread) => `p50 ${ms(figure.p50Ms)}, p95 ${ms(figure.p95Ms)}, max ${ms(figure.maxMs)}`;
+  rows.push(
+    [
+      'Phone drop-outs',
+      `${back.returns} returns of ${back.plannedDropOuts} planned (${back.ratedAway} rating while away), away ${times(back.away)}`,
+    ],
+    [
+      'Stale screen after a return',
+      `${back.stale.count} returns to a stale screen, caught up ${times(back.stale)} after the network was back (or the server, if later); ` +
+        `${back.stale.overLimit} over ${STALE_LIMIT_MS / 1000} s, ${back.stale.neverCaughtUp} never`,
+    ],
+    ['Next change after a return', `${back.nextChange.count} measured, shown ${times(back.nextChange)} after the press`],
+    ['SDK faults on the phones', `${back.sdkAssertions.length} assertions, ${back.stoppedListeners.length} stopped listeners`],
+  );
   const r = report.ratings;
   rows.push(
     ['Submits', `${r.submits} (${r.edits} edits, ${r.offlineSubmits} given offline)`],
@@ -307,6 +403,8 @@ export function formatReport(report: RehearsalReport): string {
     ['Providers not synced at the end', report.ratings.notSyncedDetails],
     ['Providers synced only after a network restart', report.ratings.restartedToSync],
     ['Match differences', report.matches.differences],
+    ['Firestore SDK assertions', report.reconnect.sdkAssertions],
+    ['Stopped listeners', report.reconnect.stoppedListeners],
     ['Duplicated e-mails', report.emails.duplicated],
     ['Missing e-mails', report.emails.missing],
     ['Unexpected e-mails', report.emails.unexpected],

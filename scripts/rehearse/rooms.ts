@@ -100,11 +100,22 @@ function sightingsIn(room: Room, sightings: Map<string, Sighting[]>, indexOf: Ma
   return new Map([...sightings].filter(([providerId]) => room.sdkIndexes.has(indexOf.get(providerId) ?? -1)));
 }
 
-/** Delivery to every room's providers, each measured against its own room's changes. */
-export function deliveryInRooms(rooms: Room[], sightings: Map<string, Sighting[]>, indexOf: Map<string, number>) {
+/** Delivery to every room's providers, each measured against its own room's changes (those `measured` picks: all by default). */
+export function deliveryInRooms(
+  rooms: Room[],
+  sightings: Map<string, Sighting[]>,
+  indexOf: Map<string, number>,
+  measured: (change: Change) => boolean = () => true,
+) {
   return {
-    sdk: sdkDeliveryInRooms(rooms.map((room) => ({ changes: room.changes, sightings: sightingsIn(room, sightings, indexOf) }))),
-    phones: phoneDeliveryInRooms(rooms.map((room) => ({ changes: room.changes, phones: room.phones }))),
+    sdk: sdkDeliveryInRooms(
+      rooms.map((room) => ({ changes: room.changes, sightings: sightingsIn(room, sightings, indexOf) })),
+      measured,
+    ),
+    phones: phoneDeliveryInRooms(
+      rooms.map((room) => ({ changes: room.changes, phones: room.phones })),
+      measured,
+    ),
   };
 }
 

@@ -1,8 +1,9 @@
 // `npm run rehearse`'s main function: a whole live event against the local backend, started here
 // on free loopback ports and a fresh data folder (the backend as a child process, the SMTP
 // catcher, the Cloud Functions in firebase-tools' Functions emulator, the built app and Chromium). The
-// admin runs the event in the real console; phones and SDK providers rate; some drop out; the
-// backend is killed and restarted midway; then matching and e-mails, and the checks of the report.
+// admin runs the event in the real console; phones and SDK providers rate; some drop out (the
+// phones on a seeded plan of drop-outs, each return checked); the backend is killed and restarted
+// midway; then matching and e-mails, and the checks of the report.
 
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
@@ -33,7 +34,8 @@ import {
 import { localAppSettings } from '../hosting/build.js';
 import { checkEmails, countErrors, failuresOf, lastAnswers } from './checks';
 import { checkPitchLengths, timerSpread, type LiveWrite, type RecordedPitch } from './pitchTimer';
-import { formatReport, pitchTimerFailures, type RehearsalReport } from './report';
+import { checkReturns, dropOutPlan, reconnectFailures, type Outage } from './reconnect';
+import { formatReport, pitchTimerFailures, reconnectFigures, type RehearsalReport } from './report';
 import { checkRoom, deliveryInRooms, roomReport, type PresenterPlan, type Room } from './rooms';
 import { createAdminAccount, freePort, launchChromium, loadFirestoreRules, serveBuiltApp, type ServedApp } from './services';
 
@@ -319,12 +321,12 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalRepo
       const room = roomOf(index);
       const phone = await startPhone(browser, app.url, {
         index,
-        drop: dropping.has(options.providers + index),
         seed: options.seed * 104_729 + index,
         questions: QUESTIONS,
         onRated: (record) => records.push({ ...record, eventId: room.eventId }),
         onError,
         log,
+        changes: () => room.changes,
         ...(room.joinPath === null ? {} : { joinPath: room.joinPath }),
       });
       profiles.set(phone.providerId, phone.profile);
@@ -338,6 +340,15 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalRepo
     // The live part: each room's admin presses through every presenter, the rooms side by side; the backend dies midway.
     const steps = livePlan(rooms[0]?.rounds ?? []);
     const killAt = Math.floor(steps.length / 2);
+    const outages: Outage[] = [];
+    // Each phone's drop-outs, all back a slot before the last press so that a next change follows each return.
+    const dropOuts = phones.map((_, index) =>
+      dropOutPlan(seededRandom(options.seed * 7_907 + index), {
+        windowMs: (steps.length - 2) * slotMs,
+        minMs: options.dropMin * 1000,
+        maxMs: options.dropMax * 1000,
+      }),
+    );
     const nameAt = (room: Room, state: LiveState) => {
       const round = room.rounds[state.round - 1] ?? [];
       return state.index >= 0 && state.index < round.length ? (round[state.index]?.name ?? null) : null;
@@ -378,8 +389,11 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalRepo
       const slotStart = Date.now();
       if (options.kill && i === killAt) {
         log('Killing the backend (SIGKILL) and restarting it on the same data folder…');
+        const killedAt = Date.now();
         await backend.kill();
+        const spawnedAt = Date.now();
         const { firestoreMs, readyMs } = await backend.start();
+        outages.push({ from: killedAt, to: spawnedAt + firestoreMs });
         await loadFirestoreRules(repoRoot, ports.firestore, PROJECT_ID);
         restartSeconds = { firestore: Math.round(firestoreMs / 100) / 10, all: Math.round(readyMs / 100) / 10 };
         restarts += 1;
@@ -397,9 +411,11 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalRepo
             index: step.expect.index,
             pressedAt,
             liveName: nameAt(room, step.expect),
+            afterRestart: options.kill && i === killAt,
           });
         }),
       );
+      if (i === 0) phones.forEach((phone, index) => phone.startDropOuts(dropOuts[index] ?? []));
       log(
         `${step.press.kind}${step.press.kind === 'round' ? ` ${step.press.round}` : ''} → round ${step.expect.round}, index ${step.expect.index}` +
           (rooms.length > 1 ? ` in ${rooms.length} rooms` : ''),
@@ -485,6 +501,11 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalRepo
         ),
       },
     };
+    const returnChecks = rooms.flatMap((room) =>
+      room.phones.flatMap((phone) => checkReturns(room.changes, { ...phone, index: phones.indexOf(phone) }, outages)),
+    );
+    const faults = phones.flatMap((phone) => phone.faults);
+    const plannedDropOuts = dropOuts.reduce((sum, plan) => sum + plan.length, 0);
     const emails = checkEmails(allFinals, smtp.mails);
     const answers = {
       lost: checked.flatMap((room) => room.answers.lost),
@@ -509,6 +530,8 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalRepo
         threads: options.threads,
         kill: options.kill,
         seed: options.seed,
+        dropMin: options.dropMin,
+        dropMax: options.dropMax,
       },
       wallSeconds: Math.round((Date.now() - began) / 1000),
       providers: {
@@ -516,7 +539,7 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalRepo
         sdkReady: started.ready,
         sdkFailedToStart: started.failed,
         phones: phones.length,
-        dropping: dropping.size,
+        dropping: [...dropping].filter((index) => index < options.providers).length,
         threads: Math.min(options.threads, Math.max(1, options.providers)),
         memoryPerProviderMb:
           started.ready > 0 ? Math.round(((threadRssReady - threadRssAtStart) / started.ready / 1_048_576) * 10) / 10 : null,
@@ -524,6 +547,8 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalRepo
       presenters: { invited: presenters.length, signedUpInBrowser: inBrowser.length, signedUpWithSdk: withSdk.length },
       changes: rooms.reduce((sum, room) => sum + room.changes.length, 0),
       delivery: deliveryInRooms(rooms, sightings, sdkIndexOf),
+      deliveryAfterRestart: deliveryInRooms(rooms, sightings, sdkIndexOf, (change) => change.afterRestart === true),
+      reconnect: reconnectFigures(returnChecks, faults, plannedDropOuts),
       ratings: {
         submits: records.length,
         edits: records.filter((record) => record.edit).length,
@@ -550,7 +575,11 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalRepo
       backend: { ...backend.usage(), restarts, restartSeconds },
       rooms: checked.map((room) => roomReport(room, sightings, sdkIndexOf, smtp.mails)),
       pitchTimer,
-      failures: [...failuresOf(answers, differences, emails, records.length, started.failed), ...pitchTimerFailures(pitchTimer)],
+      failures: [
+        ...failuresOf(answers, differences, emails, records.length, started.failed),
+        ...pitchTimerFailures(pitchTimer),
+        ...reconnectFailures(returnChecks, faults, plannedDropOuts),
+      ],
     };
   };
 

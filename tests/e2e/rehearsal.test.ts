@@ -1,17 +1,20 @@
 // The whole live event rehearsed small (`npm run rehearse`'s main function, scripts/rehearse/run.ts):
 // one admin in Chromium, 2 phones in Chromium, 20 SDK providers, 6 presenters over 2 rounds, 20% of
-// the providers dropping out mid-rating, and the backend killed with SIGKILL and restarted midway.
-// Only what must never happen is asserted: an answer lost, duplicated or stored with another value
-// than the last one given, final matches other than the independent oracle's, a result e-mail
-// missing or sent twice, a pitch length recorded otherwise than the admin pressed, or phones whose
-// pitch timers turn the seconds over more than 250 ms apart (p95). Delivery latency and the
-// backend's use are printed, not asserted.
+// the SDK providers dropping out mid-rating, the phones dropping off the network again and again
+// for 5-12 s each (not the 5-60 s of `npm run rehearse`: the live part lasts 50 s here, so that
+// each phone comes back about twice, some rating while away), and the backend killed with SIGKILL
+// and restarted midway. Only what must never happen is asserted: an answer lost, duplicated or
+// stored with another value than the last one given, final matches other than the independent
+// oracle's, a result e-mail missing or sent twice, a pitch length recorded otherwise than the admin
+// pressed, phones whose pitch timers turn the seconds over more than 250 ms apart (p95), a phone
+// showing a stale screen more than 3 s after its network is back, or a Firestore SDK assertion or
+// stopped listener on a phone. Delivery latency and the backend's use are printed, not asserted.
 
 import { describe, expect, it } from 'vitest';
 import { formatReport, rehearse } from '../../scripts/rehearse/run';
 
 describe('a rehearsed live event', () => {
-  it('loses no rating, matches as the oracle does and sends every result e-mail once, through drop-outs and a backend kill', async () => {
+  it('loses no rating, matches as the oracle does, sends every result e-mail once and keeps no phone stale, through drop-outs and a backend kill', async () => {
     const report = await rehearse({
       providers: 20,
       phones: 2,
@@ -19,6 +22,8 @@ describe('a rehearsed live event', () => {
       rounds: 2,
       rooms: 1,
       dropRate: 0.2,
+      dropMin: 5,
+      dropMax: 12,
       duration: 50,
       threads: 2,
       kill: true,
@@ -44,6 +49,11 @@ describe('a rehearsed live event', () => {
     expect(report.pitchTimer.spread.compared).toBeGreaterThan(0);
     expect(report.pitchTimer.spread.p50Ms).toBeLessThanOrEqual(250);
     expect(report.pitchTimer.spread.maxMs).toBeLessThan(1_000);
+    expect(report.reconnect.returns).toBeGreaterThan(0);
+    expect(report.reconnect.stale.overLimit).toBe(0);
+    expect(report.reconnect.stale.neverCaughtUp).toBe(0);
+    expect(report.reconnect.sdkAssertions).toEqual([]);
+    expect(report.reconnect.stoppedListeners).toEqual([]);
     expect(report.failures).toEqual([]);
   }, 900_000);
 });

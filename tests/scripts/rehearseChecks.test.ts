@@ -73,6 +73,16 @@ describe("a phone's return from a drop-out", () => {
     ]);
   });
 
+  it('counts a return during a backend outage as stale from when the server answers again', () => {
+    const returns = checkReturns(changes, phoneShowing([{ text: 'Lin Chen Live', at: 24_200 }]), [{ from: 18_000, to: 22_000 }]);
+    expect(returns[0]).toMatchObject({ followFrom: 22_000, staleMs: 2_200, caughtUp: true });
+    expect(reconnectFailures(returns, [], 1)).toEqual([]);
+    const late = checkReturns(changes, phoneShowing([{ text: 'Lin Chen Live', at: 26_000 }]), [{ from: 18_000, to: 22_000 }]);
+    expect(reconnectFailures(late, [], 1)).toEqual([
+      'phone 1 showed a stale screen for 4.0 s after the server answered again after its network came back',
+    ]);
+  });
+
   it('is not stale when nothing changed while the phone was away', () => {
     const [checked] = checkReturns(changes, { ...phoneShowing([]), returns: [{ ...back, shownAtReturn: 'Lin Chen Live' }] });
     expect(checked?.staleMs).toBeNull();
