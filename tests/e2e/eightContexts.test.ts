@@ -1,0 +1,213 @@
+// Eight browser contexts of one Chromium (one address, one User-Agent, as phones behind one NAT
+// or a laptop rehearsing with several profiles look to the backend), each with a room display
+// following one of four events, in Debian's Chromium on the built app against the local backend:
+// an admin moves each event's live presenter on a schedule while the contexts' displays are
+// closed and opened again in turn, and every open display shows every change within a second of
+// its commit. Each page times what it shows itself
+// (a MutationObserver on the live presenter), so the figures carry no polling interval.
+
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { storedEvent } from '../db/appDb';
+import { useBuiltApp } from '../support/builtApp';
+import { uniqueProjectId } from '../support/emulators';
+import { loadFirestoreRules } from '../support/projectRules';
+
+const projectId = uniqueProjectId('e2e-eight-contexts');
+const bed = useBuiltApp(projectId);
+
+const CONTEXTS = 8;
+const EVENTS = ['room-a', 'room-b', 'room-c', 'room-d'] as const;
+/** Each event's live presenter moves this many times, one event every WRITE_EVERY_MS in turn. */
+const CHANGES_PER_EVENT = 12;
+const WRITE_EVERY_MS = 250;
+/** A display is closed and opened again this often while the changes are made. */
+const TAB_ACTION_EVERY_MS = 1_500;
+const DEADLINE_MS = 1_000;
+
+/** A name no other presenter's contains: the event's letter and the change's number. */
+const presenterName = (event: number, change: number) =>
+  `${String.fromCharCode(65 + event)}${String(change).padStart(2, '0')} Speaker`;
+const ANY_PRESENTER = /[A-Z]\d\d Speaker/;
+
+beforeAll(async () => {
+  await loadFirestoreRules(projectId);
+  const { db } = bed().admin;
+  const batch = db.batch();
+  EVENTS.forEach((id, event) => {
+    const round = Array.from({ length: CHANGES_PER_EVENT + 1 }, (_, change) => {
+      const [first_name = '', last_name = ''] = presenterName(event, change).split(' ');
+      return { presenter_id: `p-${event}-${change}`, first_name, last_name };
+    });
+    batch.set(
+      db.doc(`events/${id}`),
+      storedEvent({
+        title: `Room ${String.fromCharCode(65 + event)}`,
+        open: true,
+        presenterIndex: 0,
+        rounds: { round_1: round },
+      }),
+    );
+  });
+  await batch.commit();
+}, 180_000);
+
+interface Sighting {
+  text: string;
+  /** Date.now() in the page when its DOM changed. */
+  at: number;
+}
+
+/** Runs in every page before the app: records each new text of the live presenter's section, and when. */
+function recordLiveSightings(): void {
+  const page = window as unknown as { liveSightings: Sighting[] };
+  page.liveSightings = [];
+  let last = '';
+  new MutationObserver(() => {
+    const text = document.getElementById('room-live-heading')?.parentElement?.textContent ?? '';
+    if (text === last) return;
+    last = text;
+    page.liveSightings.push({ text, at: Date.now() });
+  }).observe(document, { subtree: true, childList: true, characterData: true });
+}
+
+const sightingsOf = (page: Page) => page.evaluate(() => (window as unknown as { liveSightings: Sighting[] }).liveSightings);
+
+interface Tab {
+  label: string;
+  event: number;
+  page: Page;
+  /** When it first showed a presenter: it answers for the changes committed after. */
+  readyAt: number;
+  /** When the test began closing it: it answers for the changes whose deadline came before. */
+  closedAt: number;
+  sightings: Sighting[];
+}
+
+interface Change {
+  event: number;
+  change: number;
+  committedAt: number;
+}
+
+describe('eight contexts of one Chromium', () => {
+  it('every room display shows every change within a second while tabs open and close', async () => {
+    const { browser, app, admin } = bed();
+    const contexts: BrowserContext[] = [];
+    const tabs: Tab[] = [];
+    const eventOf = (context: number) => context % EVENTS.length;
+
+    async function openTab(context: number, label: string): Promise<Tab> {
+      const page = await (contexts[context] as BrowserContext).newPage();
+      page.on('pageerror', (error) => console.error(`[${label}]`, error.message));
+      await page.goto(new URL(`/events/${EVENTS[eventOf(context)]}/screen`, app.url).href);
+      const shown = (pattern: string) =>
+        (window as unknown as { liveSightings: Sighting[] }).liveSightings.find((s) => new RegExp(pattern).test(s.text))?.at;
+      await page.waitForFunction(shown, ANY_PRESENTER.source, { timeout: 30_000 });
+      const readyAt = (await page.evaluate(shown, ANY_PRESENTER.source)) ?? 0;
+      const tab: Tab = { label, event: eventOf(context), page, readyAt, closedAt: Number.POSITIVE_INFINITY, sightings: [] };
+      tabs.push(tab);
+      return tab;
+    }
+
+    async function closeTab(tab: Tab): Promise<void> {
+      tab.closedAt = Date.now();
+      tab.sightings = await sightingsOf(tab.page);
+      await tab.page.close();
+    }
+
+    try {
+      for (let context = 0; context < CONTEXTS; context++) {
+        const opened = await browser.newContext({ viewport: { width: 800, height: 450 } });
+        await opened.addInitScript(recordLiveSightings);
+        contexts.push(opened);
+      }
+      const mains = await Promise.all(contexts.map((_, context) => openTab(context, `context ${context}`)));
+
+      const changes: Change[] = [];
+      const started = Date.now();
+      const at = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, started + ms - Date.now())));
+      const total = CHANGES_PER_EVENT * EVENTS.length;
+
+      // The admin's schedule: one event's live presenter moves every WRITE_EVERY_MS, in turn.
+      let writesDone = false;
+      async function writeChanges(): Promise<void> {
+        for (let k = 0; k < total; k++) {
+          await at(k * WRITE_EVERY_MS);
+          const event = k % EVENTS.length;
+          const change = Math.floor(k / EVENTS.length) + 1;
+          const result = await admin.db.doc(`events/${EVENTS[event]}`).update({ presenter_index: change });
+          changes.push({ event, change, committedAt: result.writeTime.toMillis() });
+        }
+        writesDone = true;
+      }
+
+      // Meanwhile, every TAB_ACTION_EVERY_MS the next context in turn has its display closed and
+      // opened again: the closed page's channels go, the new page's are opened, on the backend. One
+      // event's displays take their turns one after the other, so each change has a display open.
+      async function closeAndOpenTabs(): Promise<void> {
+        const turns = EVENTS.map(() => Promise.resolve());
+        for (let i = 0; ; i++) {
+          await at((i + 1) * TAB_ACTION_EVERY_MS);
+          if (writesDone) break;
+          const context = i % CONTEXTS;
+          const event = eventOf(context);
+          turns[event] = (turns[event] as Promise<void>).then(async () => {
+            await closeTab(mains[context] as Tab);
+            mains[context] = await openTab(context, `context ${context}, opened again`);
+          });
+        }
+        await Promise.all(turns);
+      }
+
+      await Promise.all([writeChanges(), closeAndOpenTabs()]);
+
+      // Each page still open shows its event's last change (or the wait ends and the figures say so).
+      await Promise.all(
+        tabs
+          .filter((tab) => tab.closedAt === Number.POSITIVE_INFINITY)
+          .map(async (tab) => {
+            const last = presenterName(tab.event, CHANGES_PER_EVENT);
+            await tab.page
+              .waitForFunction(
+                (name) => (window as unknown as { liveSightings: Sighting[] }).liveSightings.some((s) => s.text.includes(name)),
+                last,
+                { timeout: 20_000 },
+              )
+              .catch(() => undefined);
+            tab.closedAt = Date.now();
+            tab.sightings = await sightingsOf(tab.page);
+          }),
+      );
+
+      // For each change and each page that was showing its event from before the commit to past the
+      // deadline: when it first showed that change or a later one.
+      const delays: number[] = [];
+      const late: string[] = [];
+      const unwatched: string[] = [];
+      for (const { event, change, committedAt } of changes) {
+        const names = Array.from({ length: CHANGES_PER_EVENT - change + 1 }, (_, i) => presenterName(event, change + i));
+        const watching = tabs.filter(
+          (tab) => tab.event === event && tab.readyAt < committedAt && committedAt + DEADLINE_MS <= tab.closedAt,
+        );
+        if (watching.length === 0) unwatched.push(`${presenterName(event, change)} at ${committedAt - started} ms`);
+        for (const tab of watching) {
+          const seen = tab.sightings.find((s) => s.at >= tab.readyAt && names.some((name) => s.text.includes(name)));
+          const delay = seen ? seen.at - committedAt : Number.POSITIVE_INFINITY;
+          delays.push(delay);
+          if (delay > DEADLINE_MS) late.push(`${tab.label}: ${presenterName(event, change)} after ${delay} ms`);
+        }
+      }
+      const sorted = [...delays].sort((a, b) => a - b);
+      console.log(
+        `eight contexts: ${delays.length} sightings of ${changes.length} changes in ${tabs.length} tabs; ` +
+          `median ${sorted[Math.floor(sorted.length / 2)]} ms, worst ${sorted.at(-1)} ms, ${late.length} over ${DEADLINE_MS} ms`,
+      );
+      expect(changes).toHaveLength(CHANGES_PER_EVENT * EVENTS.length);
+      expect(unwatched, 'changes no display was open for').toEqual([]);
+      expect(late).toEqual([]);
+    } finally {
+      await Promise.all(contexts.map((context) => context.close()));
+    }
+  }, 240_000);
+});
