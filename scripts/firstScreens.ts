@@ -38,7 +38,8 @@ const ROUTE_MODULES: Record<string, string[]> = {
   '/profile': ['src/app/routes/ProfileRoute.tsx'],
   '/presenters': ['src/app/routes/PresentersRoute.tsx'],
   '/results': ['src/app/routes/ResultsRoute.tsx'],
-  '/events': ['src/app/routes/AdminRoute.tsx', 'src/app/routes/EventsRoute.tsx'],
+  // The sign-in form is all of /events' first screen: the dashboard's code comes once an admin is in.
+  '/events': ['src/app/routes/AdminRoute.tsx'],
 };
 
 /** Builds the first screens' module for Node with the app's own settings, and renders every page. */

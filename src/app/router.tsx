@@ -1,19 +1,41 @@
 // The app's routes. Each screen is loaded on demand, so a provider's first page carries only the
-// frame and that page's code; the admin screens come with a frame of their own. A screen whose
-// code fails to load reloads the page once (src/app/staleCode.ts).
+// frame and that page's code; the admin screens come with a frame of their own, which shows the
+// sign-in form to anyone but an admin, and their code only once an admin is signed in. A screen
+// whose code fails to load reloads the page once (src/app/staleCode.ts).
 
-import type { ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { AppLayout } from '../components/AppLayout';
 import { NotFound } from '../components/NotFound';
 import { PageLoader } from '../components/PageLoader';
 import { routePatterns } from '../config/paths';
+import { readAdminSession } from '../lib/browserStorage';
 import { followNavigations, loadCode } from './staleCode';
 
 /** A screen loaded on demand; code that fails to load reloads the page once (src/app/staleCode.ts). */
 const screen = (load: () => Promise<{ default: ComponentType }>) => async () => ({
   Component: (await loadCode(load)).default,
 });
+
+/**
+ * An admin screen: the admin frame renders it only for a signed-in admin, so its code (the full
+ * Firestore SDK, the dashboard's dialogs) is fetched when it first renders, not with the sign-in
+ * form; at once, while Auth confirms it, in a browser that kept an admin's sign-in.
+ */
+const adminScreen = (load: () => Promise<{ default: ComponentType }>) => {
+  const Screen = lazy(() => loadCode(load));
+  function AdminScreen() {
+    return (
+      <Suspense fallback={<PageLoader />}>
+        <Screen />
+      </Suspense>
+    );
+  }
+  return async () => {
+    if (typeof window !== 'undefined' && readAdminSession(window.localStorage)) void loadCode(load);
+    return { Component: AdminScreen };
+  };
+};
 
 export const routes: RouteObject[] = [
   {
@@ -48,10 +70,10 @@ export const routes: RouteObject[] = [
     HydrateFallback: PageLoader,
     lazy: screen(() => import('./routes/AdminRoute')),
     children: [
-      { path: routePatterns.events, lazy: screen(() => import('./routes/EventsRoute')) },
-      { path: routePatterns.event, lazy: screen(() => import('./routes/EventRoute')) },
-      { path: routePatterns.insights, lazy: screen(() => import('./routes/InsightsRoute')) },
-      { path: routePatterns.invite, lazy: screen(() => import('./routes/InviteRoute')) },
+      { path: routePatterns.events, lazy: adminScreen(() => import('./routes/EventsRoute')) },
+      { path: routePatterns.event, lazy: adminScreen(() => import('./routes/EventRoute')) },
+      { path: routePatterns.insights, lazy: adminScreen(() => import('./routes/InsightsRoute')) },
+      { path: routePatterns.invite, lazy: adminScreen(() => import('./routes/InviteRoute')) },
     ],
   },
 ];

@@ -1,11 +1,17 @@
 // The admin state (the spec's sections 4 and 8): whether an admin is signed in ('loading' while
 // the kept sign-in is being resolved), sign-in and sign-out, and, while an admin is signed in,
 // every presenter followed live (the /invite list and the control screen's dropdown share it).
+//
+// The sign-in form needs none of Firebase to show and be typed into: Auth's code is fetched when
+// the form is submitted, or at the browser's first idle moment to find a sign-in this browser
+// kept without its mark (at once with the mark, where the screen waits for it); the full Firestore
+// SDK only once an admin is signed in (docs/performance.md).
 
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { signInAdmin, signOutAdmin, watchAdminIdentity } from '../db/adminAuth';
-import { watchPresenters } from '../db/presenters';
+import { timings } from '../config/constants';
+import { followLater } from '../db/deferred';
 import { readAdminSession, writeAdminSession } from '../lib/browserStorage';
+import { whenIdle } from '../lib/whenIdle';
 import type { Presenter } from '../types/presenter';
 
 export type AdminStatus = 'loading' | 'signedOut' | 'admin';
@@ -34,25 +40,46 @@ export function AdminProvider({ children }: { children: ReactNode }) {
   const [presenters, setPresenters] = useState<Presenter[] | null>(null);
   const [presentersError, setPresentersError] = useState<Error | null>(null);
 
-  useEffect(
-    () =>
-      watchAdminIdentity((identity) => {
-        // A signed-in account without the claim is not an admin: signIn() signs it out again.
-        setStatus(identity?.isAdmin ? 'admin' : 'signedOut');
-        writeAdminSession(window.localStorage, identity?.isAdmin === true);
-        setEmail(identity?.isAdmin ? identity.email : null);
-      }),
-    [],
-  );
+  useEffect(() => {
+    let stop = () => {};
+    const follow = () => {
+      stop = followLater(
+        () => import('../db/adminAuth'),
+        ({ watchAdminIdentity }) =>
+          watchAdminIdentity((identity) => {
+            // A signed-in account without the claim is not an admin: signIn() signs it out again.
+            setStatus(identity?.isAdmin ? 'admin' : 'signedOut');
+            writeAdminSession(window.localStorage, identity?.isAdmin === true);
+            setEmail(identity?.isAdmin ? identity.email : null);
+          }),
+        // Offline on a first visit: nobody can sign in until the code is in (it is tried again).
+        () => setStatus((current) => (current === 'loading' ? 'signedOut' : current)),
+      );
+    };
+    if (readAdminSession(window.localStorage)) {
+      follow();
+      return () => stop();
+    }
+    const cancel = whenIdle(follow, timings.backgroundStartMaxMs);
+    return () => {
+      cancel();
+      stop();
+    };
+  }, []);
 
   useEffect(() => {
     if (status !== 'admin') return;
-    const stop = watchPresenters(
-      (list) => {
-        setPresenters(list);
-        setPresentersError(null);
-      },
-      (error) => setPresentersError(error),
+    const stop = followLater(
+      () => import('../db/presenters'),
+      ({ watchPresenters }) =>
+        watchPresenters(
+          (list) => {
+            setPresenters(list);
+            setPresentersError(null);
+          },
+          (error) => setPresentersError(error),
+        ),
+      (error) => setPresentersError(error instanceof Error ? error : new Error(String(error))),
     );
     return () => {
       stop();
@@ -62,6 +89,7 @@ export function AdminProvider({ children }: { children: ReactNode }) {
   }, [status]);
 
   const signIn = useCallback(async (address: string, password: string) => {
+    const { signInAdmin } = await import('../db/adminAuth');
     const isAdmin = await signInAdmin(address, password);
     if (isAdmin) {
       setStatus('admin');
@@ -70,7 +98,7 @@ export function AdminProvider({ children }: { children: ReactNode }) {
     return isAdmin;
   }, []);
 
-  const signOut = useCallback(() => signOutAdmin(), []);
+  const signOut = useCallback(async () => (await import('../db/adminAuth')).signOutAdmin(), []);
 
   const value = useMemo(
     () => ({ status, email, signIn, signOut, presenters, presentersError }),
