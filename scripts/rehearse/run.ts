@@ -547,7 +547,16 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalRepo
       presenters: { invited: presenters.length, signedUpInBrowser: inBrowser.length, signedUpWithSdk: withSdk.length },
       changes: rooms.reduce((sum, room) => sum + room.changes.length, 0),
       delivery: deliveryInRooms(rooms, sightings, sdkIndexOf),
-      deliveryAfterRestart: deliveryInRooms(rooms, sightings, sdkIndexOf, (change) => change.afterRestart === true),
+      deliveryAfterRestart: {
+        sdk: deliveryInRooms(rooms, sightings, sdkIndexOf, (change) => change.afterRestart === true).sdk,
+        // Phones measure only changes that name a live presenter: the first such one from the restart on.
+        phones: deliveryInRooms(rooms, sightings, sdkIndexOf, (change) =>
+          rooms.some((room) => {
+            const restart = room.changes.findIndex((candidate) => candidate.afterRestart === true);
+            return restart >= 0 && room.changes.slice(restart).find((candidate) => candidate.liveName !== null) === change;
+          }),
+        ).phones,
+      },
       reconnect: reconnectFigures(returnChecks, faults, plannedDropOuts),
       ratings: {
         submits: records.length,
