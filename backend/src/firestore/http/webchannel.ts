@@ -29,8 +29,8 @@ export interface WebChannelOptions {
   /** A streaming backchannel is ended (the client reopens it) once this old. */
   streamRotateMs?: number;
   /**
-   * At most this many backchannels of one browser are held open at once (see `BrowserPool`);
-   * past it the one held longest is ended, the client opening it again.
+   * At most this many backchannels of one browser are held open at once (see `hold`); past it
+   * the one held longest is ended, the client opening it again.
    */
   maxHeldPerBrowser?: number;
   /** A backchannel is held at least this long before it is ended to make room for another. */
@@ -125,7 +125,10 @@ export function createWebChannelServer(options: WebChannelOptions): WebChannelSe
   // browser until a held backchannel ended, up to streamRotateMs later. Google's servers speak
   // HTTP/2, where the streams share one connection, so production never shows this. Holding at
   // most a few of one browser's backchannels at once (the one held longest is ended, and its
-  // client reopens it at once) leaves connections free for the other requests.
+  // client reopens it at once) leaves connections free for the other requests. A browser is its
+  // Origin, User-Agent and address: profiles, contexts of one Chromium and phones behind one NAT
+  // count as one, and pay with a renewal a second, not with late changes
+  // (tests/e2e/eightContexts.test.ts).
   const maxHeldPerBrowser = options.maxHeldPerBrowser ?? 4;
   const minHoldMs = options.minHoldMs ?? 1_000;
   const heldByBrowser = new Map<string, Set<Backchannel>>();
