@@ -1,6 +1,6 @@
 // The rehearsal's report: live-change delivery to every provider (and of the change right after
-// the backend's restart on its own), the phones' returns from their drop-outs, ratings given against ratings
-// stored, final matches against the oracle, e-mails, the pitch timer (the phones' spread on each
+// the backend's restart on its own), the phones' returns from their drop-outs, ratings given
+// against ratings stored, final matches against the oracle, e-mails, the pitch timer (the phones' spread on each
 // second, the recorded pitch lengths against the admin's writes), client errors and the backend's peak use,
 // with the list of what must never happen and did (the exit status says whether it is empty).
 
