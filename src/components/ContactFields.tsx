@@ -4,10 +4,9 @@
 // fields are disabled. A keystroke renders its own field again, not the others: on a low-tier
 // phone each MUI field costs a few tens of milliseconds to render (docs/performance.md).
 
-import { styled } from '@mui/material/styles';
-import TextField from '@mui/material/TextField';
-import { memo, useCallback, type FocusEvent } from 'react';
+import { memo, useCallback } from 'react';
 import { typedFieldValue } from '../lib/phone';
+import { FocusDrawnTextField } from './FocusDrawnTextField';
 import { useLatest } from './useLatest';
 
 export interface ContactField<Name extends string> {
@@ -43,30 +42,6 @@ interface ContactTextFieldProps {
   onBlur: (name: string) => void;
 }
 
-/**
- * The field's focus drawn by CSS alone: its label stays above the outline and MUI is told the
- * field is never focused, so a tap renders nothing (on a low-tier phone MUI's focused render,
- * its new styles and their recalculation were most of a tap's answer; docs/performance.md).
- */
-const FocusDrawnField = styled(TextField)(({ theme }) => ({
-  '&:focus-within .MuiInputLabel-root:not(.Mui-error):not(.Mui-disabled)': { color: theme.palette.primary.main },
-  '&:focus-within .MuiOutlinedInput-root:not(.Mui-disabled) .MuiOutlinedInput-notchedOutline': { borderWidth: 2 },
-  '&:focus-within .MuiOutlinedInput-root:not(.Mui-error):not(.Mui-disabled) .MuiOutlinedInput-notchedOutline': {
-    borderColor: theme.palette.primary.main,
-  },
-}));
-
-const LABEL_ABOVE = { shrink: true } as const;
-
-/**
- * Stops a field's focus event on its way down to MUI's input: MUI would only record a focus it is
- * told to ignore (above), and React would render its form control for it. A form that wants to
- * know when a field is focused listens in the capture phase (onFocusCapture), which runs first.
- */
-function keepFocusFromMui(event: FocusEvent): void {
-  event.stopPropagation();
-}
-
 /** One field; rendered again only when one of its own props changes (the callbacks never do). */
 const ContactTextField = memo(function ContactTextField({
   field,
@@ -81,9 +56,7 @@ const ContactTextField = memo(function ContactTextField({
   const phone = field.name === 'phone';
   const htmlInput = readOnly ? { readOnly: true } : phone ? { inputMode: 'tel' as const } : undefined;
   return (
-    <FocusDrawnField
-      focused={false}
-      onFocusCapture={keepFocusFromMui}
+    <FocusDrawnTextField
       name={field.name}
       label={field.label}
       type={field.type}
@@ -95,7 +68,7 @@ const ContactTextField = memo(function ContactTextField({
       error={error !== undefined}
       helperText={error ?? helperText}
       disabled={disabled}
-      slotProps={{ htmlInput, inputLabel: LABEL_ABOVE }}
+      htmlInput={htmlInput}
       fullWidth
     />
   );

@@ -7,11 +7,11 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useRef, useState, type FormEvent } from 'react';
-import { useAdmin } from '../../contexts/AdminContext';
+import { FocusDrawnTextField } from '../../components/FocusDrawnTextField';
 import { useTypedInput } from '../../components/useTypedInput';
+import { useAdmin } from '../../contexts/AdminContext';
 
 export const adminLoginMessages = {
   incorrect: 'Incorrect Credentials',
@@ -60,7 +60,7 @@ export function AdminLogin() {
             {error}
           </Alert>
         )}
-        <TextField
+        <FocusDrawnTextField
           label="Email"
           name="email"
           type="email"
@@ -69,7 +69,7 @@ export function AdminLogin() {
           onChange={(event) => setEmail(event.target.value)}
           autoFocus
         />
-        <TextField
+        <FocusDrawnTextField
           label="Password"
           name="password"
           type="password"
