@@ -19,10 +19,11 @@ const screen = (load: () => Promise<{ default: ComponentType }>) => async () => 
 
 /**
  * An admin screen: the admin frame renders it only for a signed-in admin, so its code (the full
- * Firestore SDK, the dashboard's dialogs) is fetched when it first renders, not with the sign-in
- * form; at once, while Auth confirms it, in a browser that kept an admin's sign-in.
+ * Firestore SDK, the dashboard's dialogs) is fetched when an admin is in, not with the sign-in
+ * form: as the form is submitted (the handle's fetchScreen, which the frame calls, so the code
+ * comes while Auth checks the password), or at once in a browser that kept an admin's sign-in.
  */
-const adminScreen = (load: () => Promise<{ default: ComponentType }>) => {
+const adminScreen = (load: () => Promise<{ default: ComponentType }>): Pick<RouteObject, 'lazy' | 'handle'> => {
   const Screen = lazy(() => loadCode(load));
   function AdminScreen() {
     return (
@@ -31,9 +32,13 @@ const adminScreen = (load: () => Promise<{ default: ComponentType }>) => {
       </Suspense>
     );
   }
-  return async () => {
-    if (typeof window !== 'undefined' && readAdminSession(window.localStorage)) void loadCode(load);
-    return { Component: AdminScreen };
+  const fetchScreen = () => void loadCode(load);
+  return {
+    handle: { fetchScreen },
+    lazy: async () => {
+      if (typeof window !== 'undefined' && readAdminSession(window.localStorage)) fetchScreen();
+      return { Component: AdminScreen };
+    },
   };
 };
 
@@ -70,10 +75,10 @@ export const routes: RouteObject[] = [
     HydrateFallback: PageLoader,
     lazy: screen(() => import('./routes/AdminRoute')),
     children: [
-      { path: routePatterns.events, lazy: adminScreen(() => import('./routes/EventsRoute')) },
-      { path: routePatterns.event, lazy: adminScreen(() => import('./routes/EventRoute')) },
-      { path: routePatterns.insights, lazy: adminScreen(() => import('./routes/InsightsRoute')) },
-      { path: routePatterns.invite, lazy: adminScreen(() => import('./routes/InviteRoute')) },
+      { path: routePatterns.events, ...adminScreen(() => import('./routes/EventsRoute')) },
+      { path: routePatterns.event, ...adminScreen(() => import('./routes/EventRoute')) },
+      { path: routePatterns.insights, ...adminScreen(() => import('./routes/InsightsRoute')) },
+      { path: routePatterns.invite, ...adminScreen(() => import('./routes/InviteRoute')) },
     ],
   },
 ];

@@ -7,7 +7,7 @@
 // kept without its mark (at once with the mark, where the screen waits for it); the full Firestore
 // SDK only once an admin is signed in (docs/performance.md).
 
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { timings } from '../config/constants';
 import { followLater } from '../db/deferred';
 import { readAdminSession, writeAdminSession } from '../lib/browserStorage';
@@ -30,7 +30,12 @@ export interface AdminContextValue {
 
 const AdminContext = createContext<AdminContextValue | null>(null);
 
-export function AdminProvider({ children }: { children: ReactNode }) {
+/** `onSignInStart`: called as a sign-in starts, before Auth answers. */
+export function AdminProvider({ children, onSignInStart }: { children: ReactNode; onSignInStart?: () => void }) {
+  const signInStart = useRef(onSignInStart);
+  useEffect(() => {
+    signInStart.current = onSignInStart;
+  }, [onSignInStart]);
   // Without an admin's sign-in kept in this browser, the sign-in form shows at once instead of
   // waiting for Auth to start (and a build-time first screen, rendered outside a browser, is it).
   const [status, setStatus] = useState<AdminStatus>(() =>
@@ -89,6 +94,7 @@ export function AdminProvider({ children }: { children: ReactNode }) {
   }, [status]);
 
   const signIn = useCallback(async (address: string, password: string) => {
+    signInStart.current?.();
     const { signInAdmin } = await import('../db/adminAuth');
     const isAdmin = await signInAdmin(address, password);
     if (isAdmin) {

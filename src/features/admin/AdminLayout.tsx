@@ -83,9 +83,10 @@ function AdminGate() {
   );
 }
 
-export function AdminLayout() {
+/** `onSignInStart`: called as a sign-in is submitted (the route fetches its screen's code then). */
+export function AdminLayout({ onSignInStart }: { onSignInStart?: () => void }) {
   return (
-    <AdminProvider>
+    <AdminProvider onSignInStart={onSignInStart}>
       <AdminGate />
     </AdminProvider>
   );
