@@ -3,11 +3,15 @@
 // cost is measured before it is changed. Arguments after `--` go to Vitest
 // (`npm run bench:tests -- --project services`). A file's time is everything it cost its worker:
 // the environment, importing the file, its hooks and its tests. Files run side by side, so their
-// times add up to more than the wall time.
+// times add up to more than the wall time. Then the run against the budget (tests/budget.json,
+// scripts/tests/budget.ts): the wall time and the 10 slowest files it names, before and now; with
+// TEST_BUDGET=write in the environment, a run that passed writes its own figures as the budget.
 
+import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { Reporter, TestModule, Vitest } from 'vitest/node';
+import { budgetOf, compareWithBudget, readBudget, writeBudget } from './tests/budget';
 
 const SHOWN = 20;
 
@@ -61,5 +65,14 @@ export default class SlowestTests implements Reporter {
         ),
       ].join('\n'),
     );
+
+    const times = files.map((file) => ({ name: file.name, seconds: file.seconds }));
+    const budget = readBudget();
+    if (budget) console.log(['', ...compareWithBudget(budget, wall, times)].join('\n'));
+    if (process.env.TEST_BUDGET === 'write' && failed === 0) {
+      const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: this.root, encoding: 'utf8' }).trim();
+      writeBudget(budgetOf(wall, times, commit));
+      console.log('tests/budget.json written from this run');
+    }
   }
 }
