@@ -72,6 +72,8 @@ export interface ReturnCheck {
   followFrom: number;
   awayMs: number;
   ratedAway: boolean;
+  /** Away when the backend was killed: it came back to a restarted server. */
+  acrossRestart: boolean;
   /**
    * From followFrom until the screen showed the admin's latest change (or a later one), when it
    * showed an older one at the return; null when it was up to date.
@@ -82,6 +84,9 @@ export interface ReturnCheck {
   /** The first change after the return that altered what the Live group shows: from its press to the phone showing it (null: not seen on /presenters). */
   nextChangeMs: number | null;
 }
+
+/** How a stale return's failure says the phone was away while the backend was killed and restarted. */
+export const ACROSS_RESTART = ", away across the backend's kill and restart";
 
 /** The most a phone may show a stale screen once its network is back. */
 export const STALE_LIMIT_MS = 3_000;
@@ -116,6 +121,7 @@ export function checkReturns(changes: LiveChange[], phone: ReconnectingPhone, ou
       followFrom,
       awayMs: back.backAt - back.awayAt,
       ratedAway: back.ratedAway,
+      acrossRestart: outages.some((outage) => back.awayAt <= outage.from && outage.from < back.backAt),
       staleMs,
       caughtUp,
       nextChangeMs: nextChangeDelivery(changes, phone, back.backAt),
@@ -160,7 +166,8 @@ export function reconnectFailures(
   for (const back of returns) {
     if (back.staleMs === null || (back.caughtUp && back.staleMs <= STALE_LIMIT_MS)) continue;
     const since =
-      back.followFrom > back.backAt ? 'the server answered again after its network came back' : 'its network came back';
+      (back.followFrom > back.backAt ? 'the server answered again after its network came back' : 'its network came back') +
+      (back.acrossRestart ? ACROSS_RESTART : '');
     failures.push(
       back.caughtUp
         ? `phone ${back.phone} showed a stale screen for ${seconds(back.staleMs)} after ${since}`

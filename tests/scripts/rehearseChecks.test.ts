@@ -79,8 +79,14 @@ describe("a phone's return from a drop-out", () => {
     expect(reconnectFailures(returns, [], 1)).toEqual([]);
     const late = checkReturns(changes, phoneShowing([{ text: 'Lin Chen Live', at: 26_000 }]), [{ from: 18_000, to: 22_000 }]);
     expect(reconnectFailures(late, [], 1)).toEqual([
-      'phone 1 showed a stale screen for 4.0 s after the server answered again after its network came back',
+      "phone 1 showed a stale screen for 4.0 s after the server answered again after its network came back, away across the backend's kill and restart",
     ]);
+  });
+
+  it('says when a phone was away across the backend kill, and not when the kill came after its return', () => {
+    expect(checkReturns(changes, phoneShowing([]), [{ from: 18_000, to: 22_000 }])[0]?.acrossRestart).toBe(true);
+    expect(checkReturns(changes, phoneShowing([]), [{ from: 40_000, to: 42_000 }])[0]?.acrossRestart).toBe(false);
+    expect(checkReturns(changes, phoneShowing([]))[0]?.acrossRestart).toBe(false);
   });
 
   it('is not stale when nothing changed while the phone was away', () => {
