@@ -25,6 +25,7 @@ const unit = [
   'tests/scripts/preflight*.test.ts',
   'tests/scripts/hostingHeaders.test.ts',
   'tests/scripts/rehearsalQuestions.test.ts',
+  'tests/scripts/testBudget.test.ts',
 ];
 const backendHttp = ['tests/backend/http/**/*.test.ts'];
 const browser = [
