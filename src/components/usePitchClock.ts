@@ -13,7 +13,7 @@ import { serverClockOffset, watchServerClock } from '../db/serverClock';
 import type { Event } from '../types/event';
 
 /** The live presenter's clock, or null when nobody live has one (an announcement, no one, a stale clock). */
-function liveTimer(event: Event | null): Timer | null {
+export function liveTimer(event: Event | null): Timer | null {
   const live = event ? livePresenter(event) : null;
   return event?.timer && live && event.timer.presenter_id === live.presenter_id ? event.timer : null;
 }

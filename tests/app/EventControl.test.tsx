@@ -73,9 +73,13 @@ describe("the control screen's pitch timer", () => {
 
     await user.click(screen.getByRole('button', { name: 'Pause timer' }));
     await waitFor(() => expect(timer().textContent).toMatch(/^Paused/));
+    // The pressed button stays where it was, focused, as its label turns: the clock's change does
+    // not take the controls off the page for a render (a keyboard user would lose their place).
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Resume timer' }));
     expect(((await stored()).timer as { paused_at: unknown }).paused_at).toBeInstanceOf(Timestamp);
     await user.click(screen.getByRole('button', { name: 'Resume timer' }));
     await waitFor(() => expect(timer().textContent).toMatch(/^Time left/));
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Pause timer' }));
     expect(((await stored()).timer as { resumed_at: unknown }).resumed_at).toBeInstanceOf(Timestamp);
 
     await user.click(screen.getByRole('button', { name: 'Restart timer' }));
