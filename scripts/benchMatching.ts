@@ -14,20 +14,14 @@ import { FieldValue, getFirestore, Timestamp, type Firestore } from 'firebase-ad
 import { startEmulators } from '../backend/src/cli.js';
 import type { MatchInput, MatchResponse } from '../domain/matching.js';
 import { matchEvent } from '../domain/matching.js';
-import { answerKind, countsInMatching, QUESTION_TYPE_NAMES, type QuestionType } from '../domain/questionTypes.js';
+import { countsInMatching, QUESTION_TYPE_NAMES, type QuestionType } from '../domain/questionTypes.js';
 import { localFunctionParams, startFunctionsEmulator } from './functions/emulator.js';
-import { seededRandom as random } from './rehearse/record.js';
+import { answerFor } from './rehearse/questions.js';
+import { seededRandom as random, type GivenAnswer } from './rehearse/record.js';
 
-/** Whether an answer of the type holds a rating (else a written answer), by its kind. */
-function carriesRating(type: QuestionType): boolean {
-  const kind = answerKind(type);
-  switch (kind) {
-    case 'rating':
-      return true;
-    case 'written':
-      return false;
-  }
-}
+/** A generated answer as the app stores it: what matching reads, and the texts beside it. */
+type BenchResponse = MatchResponse & Pick<GivenAnswer, 'comment' | 'response'>;
+type BenchInput = Omit<MatchInput, 'responses'> & { responses: BenchResponse[] };
 
 const PRESENTERS = 50;
 /** Questions of a type matching counts; one of each other type follows them. */
@@ -45,7 +39,7 @@ const RUNS = 7;
 /** A realistic mix: 8 questions matching counts ('stars') and one of each other type of the list
  * (domain/questionTypes.ts); half the presenters with favourites; some providers with an
  * incomplete profile; some ratings left empty. */
-function generate(providerCount: number, presenterCount = PRESENTERS): MatchInput {
+function generate(providerCount: number, presenterCount = PRESENTERS): BenchInput {
   const next = random(20261123);
   const pick = (n: number) => Math.floor(next() * n);
   const types = QUESTION_MIX;
@@ -82,20 +76,24 @@ function generate(providerCount: number, presenterCount = PRESENTERS): MatchInpu
     ]),
   );
 
-  const responses: MatchResponse[] = [];
+  const responses: BenchResponse[] = [];
   const start = Date.UTC(2026, 10, 23, 9);
   for (const provider_id of providerIds) {
     for (const presenter_id of presenterIds) {
       for (let q = 0; q < types.length; q += 1) {
         const type = types[q] ?? 'stars';
-        const rating = carriesRating(type) && next() >= 0.05 ? 1 + pick(5) : null;
+        const question_id = questionIds[q] ?? 'q0';
+        // As the rehearsal's providers answer (scripts/rehearse/questions.ts), some ratings left empty.
+        const { rating, comment, response } = answerFor(next, { question_id, type, title: '' }, provider_id);
         responses.push({
           provider_id,
           presenter_id,
-          question_id: questionIds[q] ?? 'q0',
+          question_id,
           event_id: 'bench-event',
           type,
-          rating,
+          rating: next() >= 0.05 ? rating : null,
+          comment,
+          response,
           answeredAt: start + pick(3 * 60 * 60 * 1000),
         });
       }
@@ -153,7 +151,7 @@ const REACTION = { providers: 200, presenters: 30, runs: 5 } as const;
 const MAX_BATCH = 500;
 
 /** Stores the generated event the way the app does: questions, presenters, providers, responses and the event. */
-async function storeEvent(db: Firestore, input: MatchInput): Promise<void> {
+async function storeEvent(db: Firestore, input: BenchInput): Promise<void> {
   const writes: [string, Record<string, unknown>][] = [
     ...Object.entries(input.questions).map(([id, q], n): [string, Record<string, unknown>] => [
       `questions/${id}`,
@@ -176,8 +174,8 @@ async function storeEvent(db: Firestore, input: MatchInput): Promise<void> {
         provider_id: r.provider_id,
         type: r.type,
         rating: r.rating,
-        comment: null,
-        response: carriesRating(r.type) ? null : 'Happy to talk.',
+        comment: r.comment,
+        response: r.response,
         updated_at: Timestamp.fromMillis(r.answeredAt),
       },
     ]),

@@ -9,19 +9,11 @@
 // through an invite link, as tests/e2e/onboardingJourney.test.ts does it.
 
 import type { Browser, BrowserContext } from 'playwright-core';
-import { countsInMatching, unhandled } from '../../domain/questionTypes';
+import { countsInMatching } from '../../domain/questionTypes';
+import { answerOnPhone, editedAnswer, randomAnswers } from './questions';
 import type { TimerSighting } from './pitchTimer';
 import { sdkFault, shows, type DropOut, type LiveChange, type PhoneReturn, type SdkFault } from './reconnect';
-import { editedAnswer, randomAnswers, seededRandom, type GivenAnswer, type QuestionPlan, type RatingRecord } from './record';
-
-/** The star meanings, as the questionnaire labels its stars (the spec's section 2). */
-const STAR_MEANINGS: Record<number, string> = {
-  1: 'Limited knowledge/support',
-  2: 'Can help with some basic needs',
-  3: 'Moderate support',
-  4: 'Broad service offerings',
-  5: 'Full-service',
-};
+import { seededRandom, type GivenAnswer, type QuestionPlan, type RatingRecord } from './record';
 
 export interface PhoneSighting {
   /** The Live group's text (the live presenter's name and 'Live'), '' when it is empty. */
@@ -162,32 +154,6 @@ export async function startPhone(browser: Browser, appUrl: string, plan: PhonePl
     if (!offline) watching.push([Date.now(), Number.POSITIVE_INFINITY]);
   };
 
-  /** Gives one answer through the question's own input: one case per question type (domain/questionTypes.ts). */
-  const answerQuestion = async (answer: GivenAnswer, title: string): Promise<void> => {
-    const region = page.getByRole('region', { name: title, exact: true });
-    switch (answer.type) {
-      case 'stars':
-        if (answer.rating !== null) {
-          const label = `${answer.rating} Star${answer.rating === 1 ? '' : 's'}: ${STAR_MEANINGS[answer.rating]}`;
-          await region.locator('label', { hasText: label }).click();
-        }
-        await region.getByLabel('Comments').fill(answer.comment ?? '');
-        return;
-      case 'rating':
-        if (answer.rating !== null) {
-          const button = region.getByRole('button', { name: `${answer.rating} of 5` });
-          if ((await button.getAttribute('aria-pressed')) !== 'true') await button.click();
-        }
-        await region.getByLabel('Comments').fill(answer.comment ?? '');
-        return;
-      case 'text':
-        await region.getByLabel('Your answer').fill(answer.response ?? '');
-        return;
-      default:
-        return unhandled(answer.type);
-    }
-  };
-
   /** Opens a presenter's questionnaire from the queue, gives the answers and submits. */
   const submit = async (presenterId: string, answers: GivenAnswer[], edit: boolean) => {
     leave();
@@ -197,7 +163,7 @@ export async function startPhone(browser: Browser, appUrl: string, plan: PhonePl
     await rules.waitFor({ state: 'hidden' });
     for (const answer of answers) {
       const question = plan.questions.find((candidate) => candidate.question_id === answer.question_id);
-      if (question) await answerQuestion(answer, question.title);
+      if (question) await answerOnPhone(page.getByRole('region', { name: question.title, exact: true }), answer);
     }
     await page.getByRole('button', { name: 'Submit' }).click();
     await page

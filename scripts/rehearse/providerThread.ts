@@ -17,16 +17,8 @@ import type { Provider } from '../../src/types/provider';
 import type { Question } from '../../src/types/question';
 import type { Answer, SaveOutcome } from '../../src/types/response';
 import type { IsolationData } from './isolation';
-import {
-  editedAnswer,
-  pick,
-  randomAnswers,
-  seededRandom,
-  type GivenAnswer,
-  type MainMessage,
-  type QuestionPlan,
-  type ThreadMessage,
-} from './record';
+import { editedAnswer, randomAnswers } from './questions';
+import { pick, seededRandom, type GivenAnswer, type MainMessage, type QuestionPlan, type ThreadMessage } from './record';
 import { startRelay, type Relay } from './relay';
 
 export interface ThreadProvider {

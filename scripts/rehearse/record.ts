@@ -3,7 +3,7 @@
 // each live-presenter change, and the errors any client met. Also the seeded random source, so a
 // seed replays the same plan.
 
-import { answerKind, type QuestionType } from '../../domain/questionTypes';
+import type { QuestionType } from '../../domain/questionTypes';
 
 /** One answer as a provider gave it (the fields saveResponses stores). */
 export interface GivenAnswer {
@@ -76,56 +76,6 @@ export interface QuestionPlan {
   question_id: string;
   type: QuestionType;
   title: string;
-}
-
-/**
- * A random but recorded set of answers to the questions: each question answered with 90%
- * probability (at least one answered), stars and ratings 1-5, comments on some.
- */
-export function randomAnswers(random: () => number, questions: readonly QuestionPlan[], label: string): GivenAnswer[] {
-  const answers: GivenAnswer[] = [];
-  for (const question of questions) {
-    if (random() >= 0.9) continue;
-    answers.push(answerFor(random, question, label));
-  }
-  const first = questions[0];
-  if (answers.length === 0 && first) answers.push(answerFor(random, first, label));
-  return answers;
-}
-
-/** One answer as a provider of the room would give it: one case per question type (domain/questionTypes.ts). */
-export function answerFor(random: () => number, question: QuestionPlan, label: string): GivenAnswer {
-  const { question_id, type } = question;
-  const withComment = (rating: number): GivenAnswer => ({
-    question_id,
-    type,
-    rating,
-    comment: random() < 0.3 ? `Comment from ${label}` : null,
-    response: null,
-  });
-  switch (type) {
-    case 'stars':
-      return withComment(randomStars(random));
-    case 'rating':
-      return withComment(1 + Math.floor(random() * 5));
-    case 'text':
-      return { question_id, type, rating: null, comment: null, response: `Notes from ${label}` };
-  }
-}
-
-/**
- * A changed answer to the question `before` answered: a new answer, with another rating when its
- * kind carries one (the edit must change what is stored, or no check could see it was kept).
- */
-export function editedAnswer(random: () => number, question: QuestionPlan, before: GivenAnswer, label: string): GivenAnswer {
-  const replacement = answerFor(random, question, `${label} (edited)`);
-  const kind = answerKind(replacement.type);
-  switch (kind) {
-    case 'rating':
-      return replacement.rating === before.rating ? { ...replacement, rating: ((before.rating ?? 1) % 5) + 1 } : replacement;
-    case 'written':
-      return replacement;
-  }
 }
 
 /** Messages from a provider thread to the main thread. */

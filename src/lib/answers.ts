@@ -1,5 +1,7 @@
-// The questionnaire's answers: checked and tidied before they are saved, and rebuilt from saved
-// responses when a provider comes back to a presenter.
+// The questionnaire's answers, by what their kind carries (domain/questionTypes.ts): checked and
+// tidied before they are saved, rebuilt from saved responses when a provider comes back to a
+// presenter, and laid out in the exports' answer columns. An answer kind's fields are decided here
+// and nowhere else in the app.
 
 import { COMMENT_MAX_LENGTH, RATING_MAX } from '../../domain/constants';
 import { answerKind } from '../../domain/questionTypes';
@@ -32,6 +34,24 @@ export function normaliseAnswer(answer: Answer): Answer {
       return { question_id: answer.question_id, type: answer.type, rating, comment, response: null };
     case 'written':
       return { question_id: answer.question_id, type: answer.type, rating: null, comment: null, response };
+  }
+}
+
+/** An answer's cells in the exports' 'Stars', 'Comment' and 'Text response' columns, as stored (not yet escaped). */
+export interface AnswerColumns {
+  stars: number | null;
+  comment: string;
+  textResponse: string;
+}
+
+/** Which export column each of a stored answer's fields goes to, by what its kind carries. */
+export function answerColumns(answer: Pick<Answer, 'type' | 'rating' | 'comment' | 'response'>): AnswerColumns {
+  const kind = answerKind(answer.type);
+  switch (kind) {
+    case 'rating':
+      return { stars: answer.rating, comment: answer.comment ?? '', textResponse: '' };
+    case 'written':
+      return { stars: null, comment: '', textResponse: answer.response ?? '' };
   }
 }
 

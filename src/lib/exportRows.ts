@@ -3,13 +3,13 @@
 // typed cells that the CSV and Excel writers (exportFiles.ts) turn into files. Every text cell is
 // escaped against formula injection here, once, so no writer can forget it.
 
-import { answerKind } from '../../domain/questionTypes';
 import type { FinalMatch } from '../types/finalMatch';
 import type { MatchReasons } from '../types/matchReasons';
 import type { Presenter } from '../types/presenter';
 import type { Provider } from '../types/provider';
 import type { Question } from '../types/question';
 import type { ProviderResponse } from '../types/response';
+import { answerColumns } from './answers';
 
 /** One cell: text, a number, a time, or empty. */
 export type CellValue = string | number | Date | null;
@@ -99,15 +99,10 @@ const fullName = (person: { first_name: string; last_name: string }) => `${perso
 
 const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-/** An answer's 'Stars', 'Comment' and 'Text response' cells, from what its kind carries (domain/questionTypes.ts). */
+/** An answer's 'Stars', 'Comment' and 'Text response' cells (answers.ts decides them by the answer's kind), escaped. */
 function answerCells(response: TimedResponse): Pick<ResponseRow, 'stars' | 'comment' | 'textResponse'> {
-  const kind = answerKind(response.type);
-  switch (kind) {
-    case 'rating':
-      return { stars: response.rating, comment: escapeFormula(response.comment ?? ''), textResponse: '' };
-    case 'written':
-      return { stars: null, comment: '', textResponse: escapeFormula(response.response ?? '') };
-  }
+  const { stars, comment, textResponse } = answerColumns(response);
+  return { stars, comment: escapeFormula(comment), textResponse: escapeFormula(textResponse) };
 }
 
 /** One row per answer, oldest first (answers without a time last), every text escaped. */

@@ -2,7 +2,7 @@
 // named, every place of it: this adds a trial type to the list on a scratch copy of the tree, with
 // an answer kind of its own and an insights summary of its own (as a Yes/No question would need:
 // counts of yes and no), and the shapes those carry to the unions of shared feedback
-// (domain/feedback.ts) and of insights' figures (insightFigures.ts). Then it typechecks every
+// (domain/feedback.ts) and of insights' figures (questionFigures.tsx). Then it typechecks every
 // zone there and checks that the errors fall in exactly the files that decide per type, answer
 // kind or summary, and nowhere else; and it runs the two tests that hold copies the compiler
 // cannot see: the rules test must name firestore.rules, the rehearsal's must name its questions.
@@ -58,27 +58,44 @@ const PLACES = [
   'domain/feedback.ts: feedbackUnit',
   'domain/feedback.ts: parseQuestionFeedback',
   'domain/feedback.ts: questionFeedback',
-  // How the matching benchmark answers it.
-  'scripts/benchMatching.ts: carriesRating',
-  // How a simulated provider of the rehearsal answers it, through the phone's input and in its record, and edits it.
-  'scripts/rehearse/phone.ts: answerQuestion',
-  'scripts/rehearse/record.ts: answerFor',
-  'scripts/rehearse/record.ts: editedAnswer',
+  // How the rehearsal's providers (and the matching benchmark's) answer it, edit it and give it on a phone.
+  'scripts/rehearse/questions.ts: answerFor',
+  'scripts/rehearse/questions.ts: answerOnPhone',
+  'scripts/rehearse/questions.ts: editedAnswer',
   // How the presenter's feedback page shows a shared question of the kind.
   'src/features/feedback/QuestionFeedbackCard.tsx: SharedFeedback',
-  // The summary's figure on the insights page, how it is computed, and the kind's part in the comments.
-  'src/features/insights/PresenterInsightsCard.tsx: QuestionFigure',
-  'src/features/insights/insightFigures.ts: commentTexts',
-  'src/features/insights/insightFigures.ts: questionInsight',
+  // The summary's figure on the insights page: how it is computed and shown, and the kind's part in the comments.
+  'src/features/insights/questionFigures.tsx: QuestionFigure',
+  'src/features/insights/questionFigures.tsx: commentTexts',
+  'src/features/insights/questionFigures.tsx: questionInsight',
   // The input the questionnaire shows for the type.
   'src/features/questions/QuestionField.tsx: AnswerInput',
-  // Which of an answer's fields the kind keeps when it is saved.
+  // Which of an answer's fields the kind keeps when it is saved, and the exports' cells for it.
+  'src/lib/answers.ts: answerColumns',
   'src/lib/answers.ts: normaliseAnswer',
-  // The exports' cells for the kind.
-  'src/lib/exportRows.ts: answerCells',
   // The rules' field check for the kind (and, through the list, its type).
   'tests/lint/questionTypeRules.test.ts: FIELD_CHECKS',
 ];
+
+/**
+ * The source and config files a new type with a new answer kind and summary touches: the list,
+ * the files of PLACES outside the tests, and the two whose copies the tests below hold
+ * (firestore.rules, the rehearsal's questions). A change that spreads a kind over more files
+ * than these fails here before it reaches a reader's plan.
+ */
+const FILES = [
+  'domain/feedback.ts',
+  'domain/questionTypes.ts',
+  'firestore.rules',
+  'scripts/rehearse/questions.ts',
+  'src/features/feedback/QuestionFeedbackCard.tsx',
+  'src/features/insights/questionFigures.tsx',
+  'src/features/questions/QuestionField.tsx',
+  'src/lib/answers.ts',
+];
+
+/** The files the trial edits: the list, and the two unions that get the new kind's and summary's shapes. */
+const EDITED = ['domain/questionTypes.ts', 'domain/feedback.ts', 'src/features/insights/questionFigures.tsx'] as const;
 
 /** `text` with the first match of `pattern` replaced by `to`, failing when there is none (the file's layout changed: update the trial). */
 function replaceOnce(text: string, file: string, pattern: RegExp, to: string): string {
@@ -120,11 +137,11 @@ function addTrialFeedback(feedback: string, name: string): string {
   );
 }
 
-/** insightFigures.ts with the figure of summary `${name}Tally`: counts per answer. */
+/** questionFigures.tsx with the figure of summary `${name}Tally`: counts per answer. */
 function addTrialInsight(figures: string, name: string): string {
   return replaceOnce(
     figures,
-    'src/features/insights/insightFigures.ts',
+    'src/features/insights/questionFigures.tsx',
     /export type QuestionInsight = ([^;]+);/,
     `export type QuestionInsight = $1 | { summary: '${name}Tally'; questionId: string; title: string; counts: number[] };`,
   );
@@ -201,9 +218,9 @@ function placeOf(dir: string, errorLine: string): string {
   return `${file}: ${name || '(top level)'}`;
 }
 
-/** `text` parsed as TypeScript: its syntax errors. */
-const syntaxErrors = (text: string): string[] =>
-  (ts.transpileModule(text, { reportDiagnostics: true }).diagnostics ?? []).map((diagnostic) =>
+/** `text` parsed as TypeScript (TSX for a `.tsx` file): its syntax errors. */
+const syntaxErrors = (text: string, fileName: string): string[] =>
+  (ts.transpileModule(text, { reportDiagnostics: true, fileName }).diagnostics ?? []).map((diagnostic) =>
     ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'),
   );
 
@@ -223,9 +240,9 @@ describe('a new question type', () => {
       symlinkSync(realpathSync(path.join(root, 'node_modules')), path.join(scratch, 'node_modules'), 'dir');
       const edit = (file: string, change: (text: string, name: string) => string) =>
         writeFileSync(path.join(scratch, file), change(readFileSync(path.join(scratch, file), 'utf8'), 'trial'));
-      edit('domain/questionTypes.ts', addTrialType);
-      edit('domain/feedback.ts', addTrialFeedback);
-      edit('src/features/insights/insightFigures.ts', addTrialInsight);
+      edit(EDITED[0], addTrialType);
+      edit(EDITED[1], addTrialFeedback);
+      edit(EDITED[2], addTrialInsight);
 
       // Two at a time: the machine has two cores.
       const outputs: string[] = [];
@@ -249,6 +266,16 @@ describe('a new question type', () => {
       expect(said).toContain("scripts/rehearse/questions.ts's QUESTIONS ask no question of these types");
       // The rehearsal's check names the type no question asks.
       expect(said).toMatch(/expected \[ 'trial' \] to deeply equal \[\]/);
+
+      // What the change touches outside the tests: the files it edits, those the compiler names
+      // and those the two tests name. At most eight, so a reader's plan stays short.
+      const touched = new Set([
+        ...EDITED,
+        ...places.map((place) => place.split(': ')[0] ?? '').filter((file) => !file.startsWith('tests/')),
+        ...['firestore.rules', 'scripts/rehearse/questions.ts'].filter((file) => said.includes(file)),
+      ]);
+      expect([...touched].sort()).toEqual(FILES);
+      expect(touched.size).toBeLessThanOrEqual(8);
     },
     10 * 60_000,
   );
@@ -261,11 +288,11 @@ describe('a new question type', () => {
     expect(list).toMatch(/ {2}yesno: \{[^}]*\},\n {2}trial: \{[^}]*\},\n\} as const satisfies/);
     expect(list).toMatch(/\| \{ answer: 'yesno'[^}]*\}\n {2}\| \{ answer: 'trial'[^}]*\};/);
     const feedback = twice(readFileSync(path.join(root, 'domain/feedback.ts'), 'utf8'), addTrialFeedback, ['yesno', 'trial']);
-    const figures = twice(readFileSync(path.join(root, 'src/features/insights/insightFigures.ts'), 'utf8'), addTrialInsight, [
+    const figures = twice(readFileSync(path.join(root, 'src/features/insights/questionFigures.tsx'), 'utf8'), addTrialInsight, [
       'yesno',
       'trial',
     ]);
-    expect([list, feedback, figures].flatMap(syntaxErrors)).toEqual([]);
+    expect([list, feedback, figures].flatMap((text, index) => syntaxErrors(text, EDITED[index] ?? ''))).toEqual([]);
     expect(feedback).toMatch(/answer: 'yesno'[^;]*answer: 'trial'/);
     expect(figures).toMatch(/summary: 'yesnoTally'[^;]*summary: 'trialTally'/);
   });

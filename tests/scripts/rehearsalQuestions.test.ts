@@ -4,8 +4,8 @@
 
 import { describe, expect, it } from 'vitest';
 import { QUESTION_TYPE_NAMES } from '../../domain/questionTypes';
-import { QUESTIONS, typesNotAsked } from '../../scripts/rehearse/questions';
-import { answerFor, editedAnswer, seededRandom } from '../../scripts/rehearse/record';
+import { answerFor, editedAnswer, QUESTIONS, typesNotAsked } from '../../scripts/rehearse/questions';
+import { seededRandom } from '../../scripts/rehearse/record';
 
 describe("the rehearsal's questions", () => {
   it('ask every type of the list', () => {

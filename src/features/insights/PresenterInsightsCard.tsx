@@ -9,9 +9,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { RATING_MAX } from '../../../domain/constants';
 import { HeadingWithDetail } from '../../components/HeadingWithDetail';
-import type { JSX } from 'react';
-import type { PresenterInsights, QuestionInsight, RankedProvider } from './insightFigures';
-import { StarsChart } from './StarsChart';
+import type { PresenterInsights, RankedProvider } from './insightFigures';
+import { QuestionFigure } from './questionFigures';
 
 export const presenterInsightMessages = {
   ratings: (count: number) => `${count} ${count === 1 ? 'rating' : 'ratings'}`,
@@ -125,12 +124,4 @@ export function PresenterInsightsCard({ presenter, fairScores }: { presenter: Pr
       </Stack>
     </Paper>
   );
-}
-
-/** One question's figure, by its summary (domain/questionTypes.ts, `insights`). */
-function QuestionFigure({ figure }: { figure: QuestionInsight }): JSX.Element {
-  switch (figure.summary) {
-    case 'chart':
-      return <StarsChart stats={figure} />;
-  }
 }

@@ -6,7 +6,17 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { RATING_MIN } from '../../../domain/constants';
-import type { QuestionStats } from './insightFigures';
+
+/** What the chart shows of one question's ratings about a presenter. */
+export interface ChartStats {
+  title: string;
+  /** How many star ratings the question has about the presenter. */
+  count: number;
+  /** Their mean (0 without ratings). */
+  mean: number;
+  /** How many gave 1, 2, 3, 4 and 5 stars (index 0 is 1 star). */
+  distribution: number[];
+}
 
 const CHART_HEIGHT = 150;
 
@@ -16,12 +26,12 @@ export const oneDecimal = (mean: number) => mean.toFixed(1);
 const starLabel = (stars: number) => `${stars} ${stars === 1 ? 'star' : 'stars'}`;
 
 /** 'Clinical validation: mean 4.3 from 4 ratings; 1 star: 0, 2 stars: 0, …' */
-export function statsSummary(stats: QuestionStats): string {
+export function statsSummary(stats: ChartStats): string {
   const counts = stats.distribution.map((count, index) => `${starLabel(index + RATING_MIN)}: ${count}`).join(', ');
   return `${stats.title}: mean ${oneDecimal(stats.mean)} from ${stats.count} ${stats.count === 1 ? 'rating' : 'ratings'}; ${counts}`;
 }
 
-export function StarsChart({ stats }: { stats: QuestionStats }) {
+export function StarsChart({ stats }: { stats: ChartStats }) {
   return (
     <Box>
       <Typography variant="body2" sx={{ fontWeight: 500 }}>

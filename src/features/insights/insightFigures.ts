@@ -1,39 +1,16 @@
 // The insights page's figures (docs/exports-and-insights.md), computed from what src/db/insights.ts reads:
-// per presenter the raters, each star question's mean and distribution, the comments, the
+// per presenter the raters, each question's figure (questionFigures.tsx), the comments, the
 // disagreement flag, the conflicts of interest and the matches without and with fair scores; per
 // provider how many presenters they rated and their leniency. The statistics themselves are
 // domain/insights.ts's and the matching domain/matching.ts's, so the page and the server agree.
 
-import { RATING_MAX, RATING_MIN } from '../../../domain/constants';
 import type { ConflictReason, ProviderDetails } from '../../../domain/documents';
 import { entryKind } from '../../../domain/displayStatus';
 import { disagreement, findConflicts, raterStats, starRatings, type Disagreement, type Spread } from '../../../domain/insights';
 import { matchEvent, type MatchResponse } from '../../../domain/matching';
-import { answerKind, insightsSummary } from '../../../domain/questionTypes';
 import type { EventInsightsData } from '../../db/insights';
 import type { TimedResponse } from '../../lib/exportRows';
-import type { Question } from '../../types/question';
-
-/** A chart of one rated question's ratings about the presenter (the 'chart' summary). */
-export interface QuestionStats {
-  summary: 'chart';
-  questionId: string;
-  title: string;
-  /** How many star ratings the question has about the presenter. */
-  count: number;
-  /** Their mean (0 without ratings). */
-  mean: number;
-  /** How many gave 1, 2, 3, 4 and 5 stars (index 0 is 1 star). */
-  distribution: number[];
-}
-
-/**
- * What insights show of one question about a presenter, one shape per summary
- * (domain/questionTypes.ts, `insights`): the card switches on `summary`, so a new summary is named
- * by the compiler there and here. A 'comments' question has no figure of its own: its answers
- * are among the presenter's comments.
- */
-export type QuestionInsight = QuestionStats;
+import { commentTexts, questionInsight, type QuestionInsight } from './questionFigures';
 
 export interface InsightComment {
   id: string;
@@ -86,8 +63,6 @@ export interface EventInsights {
   providers: ProviderInsights[];
 }
 
-const STAR_VALUES = RATING_MAX - RATING_MIN + 1;
-
 const fullName = (person: { first_name: string; last_name: string }) => `${person.first_name} ${person.last_name}`.trim();
 
 type Presenters = EventInsightsData['presenters'];
@@ -123,44 +98,6 @@ function rankings(data: EventInsightsData, presenters: Presenters, fallback: Pro
           })),
     ]),
   );
-}
-
-/** One star question's ratings: their count, mean and distribution. */
-function questionStats(question: Question, ratings: number[]): QuestionStats {
-  const distribution = Array.from(
-    { length: STAR_VALUES },
-    (_, index) => ratings.filter((rating) => rating === index + RATING_MIN).length,
-  );
-  const mean = ratings.length === 0 ? 0 : ratings.reduce((sum, rating) => sum + rating, 0) / ratings.length;
-  return { summary: 'chart', questionId: question.question_id, title: question.title, count: ratings.length, mean, distribution };
-}
-
-/** The whole-number ratings 1-5 among answers. */
-const ratingsOf = (answers: readonly TimedResponse[]): number[] =>
-  answers
-    .map((response) => response.rating)
-    .filter((rating): rating is number => rating !== null && rating >= RATING_MIN && rating <= RATING_MAX);
-
-/** A question's figure about one presenter from their answers to it, by its summary (domain/questionTypes.ts); null for none. */
-function questionInsight(question: Question, answers: readonly TimedResponse[]): QuestionInsight | null {
-  const summary = insightsSummary(question.type);
-  switch (summary) {
-    case 'chart':
-      return questionStats(question, ratingsOf(answers));
-    case 'comments':
-      return null;
-  }
-}
-
-/** What of an answer shows among the comments, by what its kind carries: a rating's comment, a written answer. */
-function commentTexts(response: TimedResponse): (string | null)[] {
-  const kind = answerKind(response.type);
-  switch (kind) {
-    case 'rating':
-      return [response.comment];
-    case 'written':
-      return [response.response];
-  }
 }
 
 /** The event's insights; `fallback` is the innovation office's contact, matching's fallback match. */
