@@ -8,7 +8,7 @@
 import { waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Timestamp } from 'firebase-admin/firestore';
-import { beforeEach, describe, expect, it, onTestFinished } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { storedEvent } from '../db/appDb';
 import { storedPresenter } from '../support/fixtures';
 import { startReactions } from '../support/reactions';
@@ -17,6 +17,14 @@ import { renderApp, screen, useAppTestBed, useSignedInAdmin } from './support/ap
 
 const { projectId, adminDb } = useAppTestBed('app-event-control');
 useSignedInAdmin(projectId, { each: true });
+
+// The admin frame's and the control screen's code, loaded once before the first test: the router
+// loads them on demand, and on a busy machine that first load (every module of the screen
+// transformed) outlasted the first test's wait for the screen.
+beforeAll(async () => {
+  await import('../../src/app/routes/AdminRoute');
+  await import('../../src/app/routes/EventRoute');
+});
 
 const ada = { presenter_id: 'p-ada', first_name: 'Ada', last_name: 'Okafor' };
 const lin = { presenter_id: 'p-lin', first_name: 'Lin', last_name: 'Chen' };
