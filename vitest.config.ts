@@ -20,6 +20,7 @@ const unit = [
   'tests/backend/engine/**/*.test.ts',
   'tests/domain/**/*.test.ts',
   'tests/functions/build.test.ts',
+  'tests/functions/meetingInvite.test.ts',
   'tests/lib/**/*.test.ts',
   'tests/lint/**/*.test.ts',
   'tests/scripts/preflight*.test.ts',
