@@ -1,0 +1,122 @@
+// Booking a meeting's slot on the server, in one transaction, so no slot is ever double-booked
+// however many requests race for it: two people asking for the same slot at once, or a request
+// racing Schedule all, end with one meeting and the others told why.
+//
+// The documents (docs/decisions.md, "Meetings after matching"):
+// - `meetings/{eventId}_{presenterId}_{providerId}`: one per pair, so a pair meets once; its
+//   `status` is 'requested' or 'accepted' while it holds its slot, 'declined' or 'cancelled' once
+//   it gives it back; `sequence` rises on every change of time or place and on the cancel (the
+//   calendar invite's SEQUENCE).
+// - `meeting_slots/{eventId}_{slot}_{holder}`: one per person and per place in a slot they are
+//   booked in (`p-` a presenter, `v-` a provider, `t-` a place), holding the meeting's id. The
+//   transaction reads the three it needs and creates them only when none exists, so the first
+//   commit wins and every other is retried by Firestore, reads them taken, and answers why.
+
+import { FieldValue, type Firestore, type Transaction } from 'firebase-admin/firestore';
+
+export type MeetingStatus = 'requested' | 'accepted' | 'declined' | 'cancelled';
+
+/** A meeting's document as stored. */
+export interface MeetingDocument<Time = FieldValue> {
+  event_id: string;
+  presenter_id: string;
+  provider_id: string;
+  slot: number;
+  place: string;
+  status: MeetingStatus;
+  /** Who asked: the presenter, the provider, or the admin's Schedule all. */
+  requested_by: 'presenter' | 'provider' | 'schedule';
+  sequence: number;
+  updated_at: Time;
+}
+
+export interface BookingRequest {
+  eventId: string;
+  presenterId: string;
+  providerId: string;
+  slot: number;
+  place: string;
+  by: MeetingDocument['requested_by'];
+}
+
+/** Why a booking was refused. */
+export type BookingRefusal = 'already-booked' | 'presenter-busy' | 'provider-busy' | 'place-taken';
+
+export const bookingRefusals: Record<BookingRefusal, string> = {
+  'already-booked': 'These two already have a meeting.',
+  'presenter-busy': 'The presenter already has a meeting in this slot.',
+  'provider-busy': 'The provider already has a meeting in this slot.',
+  'place-taken': 'This place already has a meeting in this slot.',
+};
+
+export type BookingOutcome = { booked: true; meetingId: string } | { booked: false; reason: BookingRefusal };
+
+export const meetingId = (eventId: string, presenterId: string, providerId: string): string =>
+  `${eventId}_${presenterId}_${providerId}`;
+
+/** The ids of the slot documents a meeting holds: its presenter's, its provider's and its place's. */
+export function slotHolds(meeting: Pick<MeetingDocument, 'event_id' | 'presenter_id' | 'provider_id' | 'slot' | 'place'>) {
+  const prefix = `${meeting.event_id}_${meeting.slot}_`;
+  return {
+    presenter: `${prefix}p-${meeting.presenter_id}`,
+    provider: `${prefix}v-${meeting.provider_id}`,
+    // A place's name may hold any character; its code points keep the id a valid document id.
+    place: `${prefix}t-${Buffer.from(meeting.place, 'utf8').toString('hex')}`,
+  };
+}
+
+const holdsSlot = (status: unknown) => status === 'requested' || status === 'accepted';
+
+/** Books the slot for the pair when nobody of the three (presenter, provider, place) has it. */
+export async function bookMeeting(firestore: Firestore, request: BookingRequest): Promise<BookingOutcome> {
+  const id = meetingId(request.eventId, request.presenterId, request.providerId);
+  const meetingRef = firestore.collection('meetings').doc(id);
+  const meeting: Omit<MeetingDocument, 'sequence' | 'updated_at'> = {
+    event_id: request.eventId,
+    presenter_id: request.presenterId,
+    provider_id: request.providerId,
+    slot: request.slot,
+    place: request.place,
+    status: request.by === 'schedule' ? 'accepted' : 'requested',
+    requested_by: request.by,
+  };
+  const holds = slotHolds(meeting);
+  const holdRefs = {
+    presenter: firestore.collection('meeting_slots').doc(holds.presenter),
+    provider: firestore.collection('meeting_slots').doc(holds.provider),
+    place: firestore.collection('meeting_slots').doc(holds.place),
+  };
+  return firestore.runTransaction(async (transaction: Transaction): Promise<BookingOutcome> => {
+    const [existing, presenter, provider, place] = await transaction.getAll(
+      meetingRef,
+      holdRefs.presenter,
+      holdRefs.provider,
+      holdRefs.place,
+    );
+    if (existing?.exists && holdsSlot(existing.get('status'))) return { booked: false, reason: 'already-booked' };
+    if (presenter?.exists) return { booked: false, reason: 'presenter-busy' };
+    if (provider?.exists) return { booked: false, reason: 'provider-busy' };
+    if (place?.exists) return { booked: false, reason: 'place-taken' };
+    const sequence = existing?.exists ? Number(existing.get('sequence') ?? 0) + 1 : 0;
+    transaction.set(meetingRef, { ...meeting, sequence, updated_at: FieldValue.serverTimestamp() });
+    for (const ref of Object.values(holdRefs)) transaction.create(ref, { event_id: request.eventId, meeting_id: id });
+    return { booked: true, meetingId: id };
+  });
+}
+
+/** Cancels a meeting that holds a slot and gives the slot back; false when there was none to cancel. */
+export async function cancelMeeting(firestore: Firestore, id: string): Promise<boolean> {
+  const meetingRef = firestore.collection('meetings').doc(id);
+  return firestore.runTransaction(async (transaction) => {
+    const snapshot = await transaction.get(meetingRef);
+    const data = snapshot.data() as MeetingDocument<unknown> | undefined;
+    if (!data || !holdsSlot(data.status)) return false;
+    transaction.update(meetingRef, {
+      status: 'cancelled',
+      sequence: data.sequence + 1,
+      updated_at: FieldValue.serverTimestamp(),
+    });
+    for (const hold of Object.values(slotHolds(data))) transaction.delete(firestore.collection('meeting_slots').doc(hold));
+    return true;
+  });
+}
