@@ -75,6 +75,22 @@ const RATED_AT = '2030-05-01T11:30:00Z';
 /** The presenter who signed up through an invite: their anonymous uid is their document id. */
 const PRESENTER = 'p-nia';
 
+/** A meeting of the presenter and the provider, as the server's booking stores it (functions/src/meetings/booking.ts). */
+const meeting = (presenterId: string, providerId: string) => ({
+  event_id: 'ev1',
+  presenter_id: presenterId,
+  provider_id: providerId,
+  slot: 0,
+  place: 'Table 1',
+  status: 'requested',
+  requested_by: 'provider',
+  sequence: 0,
+  updated_at: storedTime('2030-05-01T12:00:00Z'),
+});
+const OWN_MEETING = `ev1_${PRESENTER}_${ALICE}`;
+const OTHER_MEETING = 'ev1_p-ada_v-zed';
+const SLOT_HOLD = { event_id: 'ev1', meeting_id: OWN_MEETING };
+
 /** The uid each actor signs in with (none when signed out) and the claims of its token. */
 export const ACTOR_IDENTITIES: Record<ActorKey, { uid: string; token: Record<string, unknown> } | null> = {
   signedOut: null,
@@ -685,6 +701,59 @@ export function matrixGroups(backdoor: Backdoor): MatrixGroup[] {
       target: 'sign_in_link_sends',
       documents: { 'sign_in_link_sends/k1': { sent_at: AT } },
       rows: serverRecords('sign_in_link_sends', 'k1', { sent_at: AT }, NOBODY, backdoor),
+    },
+    {
+      // Meetings after matching: each read by its two people and admins only (one at a time, or
+      // a query for their own); only the server's booking transaction writes them, and an admin
+      // deletes them with their event.
+      target: 'meetings',
+      documents: {
+        [`meetings/${OWN_MEETING}`]: meeting(PRESENTER, ALICE),
+        [`meetings/${OTHER_MEETING}`]: meeting('p-ada', 'v-zed'),
+      },
+      rows: [
+        {
+          operation: 'get (their own: the presenter’s or the provider’s)',
+          allowed: ['presenter', 'provider', 'admin'],
+          attempt: (a) => getDoc(doc(a.db, 'meetings', OWN_MEETING)),
+        },
+        { operation: 'get (another pair’s)', allowed: ADMIN_ONLY, attempt: (a) => getDoc(doc(a.db, 'meetings', OTHER_MEETING)) },
+        listRow('meetings', ADMIN_ONLY),
+        {
+          operation: 'list their own as provider (provider_id = their uid)',
+          allowed: ['provider', 'otherProvider', 'presenter', 'user', 'admin'],
+          attempt: (a) => listWhere(a.db, 'meetings', 'provider_id', a.uid ?? 'anyone'),
+        },
+        {
+          operation: 'list their own as presenter (presenter_id = their uid)',
+          allowed: ['provider', 'otherProvider', 'presenter', 'user', 'admin'],
+          attempt: (a) => listWhere(a.db, 'meetings', 'presenter_id', a.uid ?? 'anyone'),
+        },
+        {
+          operation: 'request one themselves (write without the server)',
+          allowed: NOBODY,
+          attempt: (a) =>
+            setDoc(doc(a.db, 'meetings', `ev1_${PRESENTER}_${a.uid ?? 'anyone'}`), meeting(PRESENTER, a.uid ?? 'anyone')),
+          after: (a) => backdoor.remove(`meetings/ev1_${PRESENTER}_${a.uid ?? 'anyone'}`),
+        },
+        ...adminWrites('meetings', OWN_MEETING, meeting(PRESENTER, ALICE), meeting('p-ada', BOB), backdoor).map((row) => ({
+          ...row,
+          allowed: row.operation === 'delete' ? ADMIN_ONLY : NOBODY,
+        })),
+      ],
+    },
+    {
+      // Who holds each slot: the server's record for its booking transaction, admins read and delete.
+      target: 'meeting_slots',
+      documents: { 'meeting_slots/ev1_0_p-p-nia': SLOT_HOLD },
+      rows: [
+        { operation: 'get', allowed: ADMIN_ONLY, attempt: (a) => getDoc(doc(a.db, 'meeting_slots', 'ev1_0_p-p-nia')) },
+        listRow('meeting_slots', ADMIN_ONLY),
+        ...adminWrites('meeting_slots', 'ev1_0_p-p-nia', SLOT_HOLD, SLOT_HOLD, backdoor).map((row) => ({
+          ...row,
+          allowed: row.operation === 'delete' ? ADMIN_ONLY : NOBODY,
+        })),
+      ],
     },
     {
       // Why each match was made: how each provider rated the presenter, private as answers are
