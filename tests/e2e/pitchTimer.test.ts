@@ -16,9 +16,8 @@ import { signInWithEmailAndPassword } from 'firebase/auth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appEnvironment } from '../support/emulators';
 import { createAccount } from '../support/adminAccount';
-import { openAdminDb, storedEvent, type AdminDb } from '../db/appDb';
-import { launchChromium } from '../support/browser';
-import { checkPage, openPhone, startBuiltApp, type BuiltApp } from '../support/builtApp';
+import { storedEvent, type AdminDb } from '../db/appDb';
+import { checkPage, openPhone, type BuiltApp, useBuiltApp } from '../support/builtApp';
 import { uniqueProjectId } from '../support/emulators';
 import { loadFirestoreRules } from '../support/projectRules';
 import { logOf, median, recordTimer, skewClock, turnoverSpreads, type TimerScreen } from '../support/timerScreens';
@@ -62,24 +61,21 @@ const rounds = {
   ],
 };
 
+const bed = useBuiltApp(projectId);
 let app: BuiltApp;
 let browser: Browser;
 let admin: AdminDb;
 const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
+  ({ app, browser, admin } = bed());
   await loadFirestoreRules(projectId);
-  [app, browser] = await Promise.all([startBuiltApp(projectId), launchChromium()]);
-  admin = openAdminDb(projectId);
   const account = await createAccount(projectId);
   await signInWithEmailAndPassword(await getAppAuth(), account.email, account.password);
 }, 180_000);
 
 afterAll(async () => {
   await Promise.all(contexts.map((context) => context.close()));
-  await admin?.close();
-  await browser?.close();
-  await app?.close();
 });
 
 async function openRoomDisplay(name: string, skewMs: number): Promise<TimerScreen> {

@@ -8,9 +8,8 @@
 
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openAdminDb, storedEvent, type AdminDb } from '../db/appDb';
-import { launchChromium } from '../support/browser';
-import { openPhone, startBuiltApp, type BuiltApp } from '../support/builtApp';
+import { storedEvent, type AdminDb } from '../db/appDb';
+import { openPhone, type BuiltApp, useBuiltApp } from '../support/builtApp';
 import { uniqueProjectId } from '../support/emulators';
 import { loadFirestoreRules } from '../support/projectRules';
 import { median, recordTimer, skewClock, turnovers, type TimerScreen } from '../support/timerScreens';
@@ -26,22 +25,19 @@ const LATE_LIMIT_MS = 1_000;
 /** Seconds compared: enough for a median that one late timer does not move. */
 const SECONDS_COMPARED = 15;
 
+const bed = useBuiltApp(projectId);
 let app: BuiltApp;
 let browser: Browser;
 let admin: AdminDb;
 const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
+  ({ app, browser, admin } = bed());
   await loadFirestoreRules(projectId);
-  [app, browser] = await Promise.all([startBuiltApp(projectId), launchChromium()]);
-  admin = openAdminDb(projectId);
 }, 180_000);
 
 afterAll(async () => {
   await Promise.all(contexts.map((context) => context.close()));
-  await admin?.close();
-  await browser?.close();
-  await app?.close();
 });
 
 /**

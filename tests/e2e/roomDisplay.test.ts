@@ -8,10 +8,10 @@
 // room-display-countdown-*.png before the start).
 
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openAdminDb, storedEvent, type AdminDb } from '../db/appDb';
-import { launchChromium, saveScreenshot } from '../support/browser';
-import { checkPage, startBuiltApp, type BuiltApp } from '../support/builtApp';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { storedEvent, type AdminDb } from '../db/appDb';
+import { saveScreenshot } from '../support/browser';
+import { checkPage, type BuiltApp, useBuiltApp } from '../support/builtApp';
 import { roomCode } from '../../src/lib/roomChoice';
 import { uniqueProjectId } from '../support/emulators';
 import { loadFirestoreRules } from '../support/projectRules';
@@ -34,21 +34,15 @@ const rounds = {
   ],
 };
 
+const bed = useBuiltApp(projectId);
 let app: BuiltApp;
 let browser: Browser;
 let admin: AdminDb;
 
 beforeAll(async () => {
+  ({ app, browser, admin } = bed());
   await loadFirestoreRules(projectId);
-  [app, browser] = await Promise.all([startBuiltApp(projectId), launchChromium()]);
-  admin = openAdminDb(projectId);
 }, 180_000);
-
-afterAll(async () => {
-  await admin?.close();
-  await browser?.close();
-  await app?.close();
-});
 
 async function seedEvent(fields: Record<string, unknown>) {
   await admin.db.doc('events/medtech').set({
