@@ -191,7 +191,7 @@ export async function updateEvent(
 
 /** Deletes every document of `collectionName` whose event_id is the event's. */
 async function deleteEventDocuments(
-  collectionName: 'responses' | 'final_matches' | 'match_reasons',
+  collectionName: 'responses' | 'final_matches' | 'match_reasons' | 'meetings' | 'meeting_slots',
   eventId: string,
 ): Promise<void> {
   await deleteAllFound(query(collection(db, collectionName), where('event_id', '==', eventId)));
@@ -204,7 +204,8 @@ async function deleteEventFeedback(eventId: string): Promise<void> {
 
 /**
  * Deletes an event with its logos, its answers (responses), its final matches (DECISIONS.md) and
- * their reasons (match_reasons) and its recipients review, the event document last: a deletion cut short leaves the event listed, and deleting it again
+ * their reasons (match_reasons), its meetings with the slots they hold, and its recipients review,
+ * the event document last: a deletion cut short leaves the event listed, and deleting it again
  * finishes the job.
  */
 export async function deleteEvent(eventId: string): Promise<void> {
@@ -212,6 +213,9 @@ export async function deleteEvent(eventId: string): Promise<void> {
   await deleteEventDocuments('responses', eventId);
   await deleteEventDocuments('final_matches', eventId);
   await deleteEventDocuments('match_reasons', eventId);
+  // The slots first: a meeting deleted before its slots would leave them held with nothing to free them.
+  await deleteEventDocuments('meeting_slots', eventId);
+  await deleteEventDocuments('meetings', eventId);
   await deleteEventFeedback(eventId);
   await deleteRaters(eventId);
   // Its recipients review names participants' addresses.

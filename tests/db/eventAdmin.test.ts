@@ -6,6 +6,7 @@
 
 import { Timestamp } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bookMeeting } from '../../functions/src/meetings/booking';
 import type { Event } from '../../src/types/event';
 import { PNG_1X1 } from '../support/fixtures';
 import { eventually, newTwoRoundEvent, pointAppAtEmulators, storeEvent, useAdminDb, useSignedInAdmin } from './appDb';
@@ -242,6 +243,30 @@ describe('deleteEvent', () => {
 
     expect((await db.collection(`events/${doomed}/feedback`).get()).size).toBe(0);
     expect((await db.collection(`events/${kept}/feedback`).get()).size).toBe(2);
+  });
+
+  it("deletes the event's meetings and the slots they hold, but not another event's", async () => {
+    const doomed = await createEvent(fields, {});
+    const kept = await createEvent(fields, {});
+    for (const eventId of [doomed, kept]) {
+      expect(
+        await bookMeeting(adminDb(), {
+          eventId,
+          presenterId: 'p-ada',
+          providerId: 'u0',
+          slot: 0,
+          place: 'Table 1',
+          by: 'provider',
+        }),
+      ).toMatchObject({ booked: true });
+    }
+
+    await deleteEvent(doomed);
+
+    expect(await countFor('meetings', doomed)).toBe(0);
+    expect(await countFor('meeting_slots', doomed)).toBe(0);
+    expect(await countFor('meetings', kept)).toBe(1);
+    expect(await countFor('meeting_slots', kept)).toBe(3);
   });
 
   it("deletes the event's recipients review (it names participants' addresses), but not another event's", async () => {
