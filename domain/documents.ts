@@ -5,6 +5,7 @@
 
 import type { PRESENTER_STATUSES } from './constants.js';
 import type { InviteMailStatus } from './inviteMail.js';
+import type { StoredMeetingSettings } from './meetingSettings.js';
 import type { QuestionType } from './questionTypes.js';
 
 export type { QuestionType } from './questionTypes.js';
@@ -69,6 +70,8 @@ export interface EventDocument<Time = unknown> {
   pitch_seconds?: number;
   /** Question time after each pitch, in seconds. Absent: none (0). */
   question_seconds?: number;
+  /** Meetings after matching (domain/meetingSettings.ts). Absent: off, with the defaults. */
+  meetings?: StoredMeetingSettings<Time>;
   /** The live presenter's clock; null or absent when nobody with a clock is live. */
   timer?: StoredTimer<Time> | null;
   /** What the clock saw of each presenter who has been live, by presenter id. */

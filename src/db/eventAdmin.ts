@@ -14,6 +14,7 @@ import {
 } from '../../domain/constants';
 import type { EventDocument } from '../../domain/documents';
 import { changeRoundCount } from '../../domain/eventControl';
+import { storedMeetingSettings, type MeetingSettings } from '../../domain/meetingSettings';
 import { resizeRounds } from '../../domain/rounds';
 import { DEFAULT_PITCH_SECONDS, DEFAULT_QUESTION_SECONDS } from '../../domain/pitchTimer';
 import { LOGO_VARIANTS, logoPath, type LogoContentType, type LogoVariant } from '../lib/logos';
@@ -44,6 +45,8 @@ export interface EventFields {
   pitchSeconds?: number;
   /** Question time after each pitch in seconds (0: none); absent: none on create, unchanged on update. */
   questionSeconds?: number;
+  /** Meetings after matching; absent: off with the defaults on create, unchanged on update. */
+  meetings?: MeetingSettings<Date>;
 }
 
 /** New logo files; an absent or null one leaves that logo as it is. */
@@ -70,6 +73,9 @@ function checkRoundCount(count: number): void {
 }
 
 const startTimeOf = (fields: EventFields) => (fields.startTime ? Timestamp.fromDate(fields.startTime) : null);
+
+const storedMeetings = (meetings: MeetingSettings<Date>) =>
+  storedMeetingSettings({ ...meetings, startTime: meetings.startTime ? Timestamp.fromDate(meetings.startTime) : null });
 
 type UploadedLogos = Partial<Record<LogoVariant, { url: string; path: string }>>;
 
@@ -139,6 +145,7 @@ export async function createEvent(
     share_feedback: fields.shareFeedback ?? DEFAULT_SHARE_FEEDBACK,
     pitch_seconds: fields.pitchSeconds ?? DEFAULT_PITCH_SECONDS,
     question_seconds: fields.questionSeconds ?? DEFAULT_QUESTION_SECONDS,
+    ...(fields.meetings ? { meetings: storedMeetings(fields.meetings) } : {}),
   };
   await setDoc(ref, event);
   return ref.id;
@@ -177,6 +184,7 @@ export async function updateEvent(
       ...(fields.shareFeedback === undefined ? {} : { share_feedback: fields.shareFeedback }),
       ...(fields.pitchSeconds === undefined ? {} : { pitch_seconds: fields.pitchSeconds }),
       ...(fields.questionSeconds === undefined ? {} : { question_seconds: fields.questionSeconds }),
+      ...(fields.meetings === undefined ? {} : { meetings: storedMeetings(fields.meetings) }),
       ...(uploaded.normal ? { normalLogo: uploaded.normal.url } : {}),
       ...(uploaded.middle ? { middleLogo: uploaded.middle.url } : {}),
     });

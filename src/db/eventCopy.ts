@@ -4,9 +4,9 @@
 // answers, matches or e-mails. What is kept and what starts afresh is src/lib/eventCopy.ts.
 
 import { collection, doc, getDoc, setDoc, Timestamp } from 'firebase/firestore';
-import { copiedEventData, copyTitle, nextSessionStart } from '../lib/eventCopy';
+import { copiedEventData, copyTitle, nextSessionStart, shiftedMeetingStart } from '../lib/eventCopy';
 import { LOGO_VARIANTS } from '../lib/logos';
-import { toDate } from './converters';
+import { toDate, toRecord } from './converters';
 import { db } from './firebase';
 import { copyEventLogo, deleteEventLogos } from './storage';
 
@@ -41,6 +41,7 @@ export async function duplicateEvent(eventId: string, now: Date = new Date()): P
   const [normalLogo, middleLogo] = await copyLogos(original, copyRef.id);
   const title = copyTitle(typeof original.title === 'string' ? original.title : '');
   const start = nextSessionStart(toDate(original.start_time), now);
+  const meetingStart = shiftedMeetingStart(toDate(toRecord(original.meetings).start_time), toDate(original.start_time), start);
   await setDoc(
     copyRef,
     copiedEventData(original, {
@@ -48,6 +49,7 @@ export async function duplicateEvent(eventId: string, now: Date = new Date()): P
       startTime: start ? Timestamp.fromDate(start) : null,
       normalLogo: normalLogo ?? null,
       middleLogo: middleLogo ?? null,
+      meetingStartTime: meetingStart ? Timestamp.fromDate(meetingStart) : null,
     }),
   );
   return { id: copyRef.id, title };

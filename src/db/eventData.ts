@@ -12,6 +12,7 @@ import {
   NO_PRESENTER_INDEX,
 } from '../../domain/constants';
 import type { ReactionStatus } from '../../domain/documents';
+import { meetingSettingsFrom } from '../../domain/meetingSettings';
 import type { Developer, Event, PresenterEntry, RoundKey } from '../types/event';
 import { toArray, toBoolean, toDate, toNumberOr, toRecord, toStringOr, toStringOrNull } from './converters';
 import { timerFromData } from './timerData';
@@ -86,5 +87,6 @@ export function eventFromData(id: string, data: Record<string, unknown>): Event 
     ...optional('matchingStatus', toReactionStatus(data.matching_status)),
     ...optional('emailingStatus', toReactionStatus(data.emailing_status)),
     ...timerFromData(data),
+    meetings: meetingSettingsFrom(data.meetings, toDate),
   };
 }

@@ -29,10 +29,20 @@ export function nextSessionStart(start: Date | null, now: Date): Date | null {
 }
 
 /**
+ * The copy's first meeting: as far after (or before) the copy's start as the original's was after
+ * the original's. Kept as it is when either start is unknown.
+ */
+export function shiftedMeetingStart(meetingStart: Date | null, originalStart: Date | null, copyStart: Date | null): Date | null {
+  if (!meetingStart || !originalStart || !copyStart) return meetingStart;
+  return new Date(meetingStart.getTime() + (copyStart.getTime() - originalStart.getTime()));
+}
+
+/**
  * The fields of the event's stored document that belong to one session only: its progress
  * (open, round, live presenter), its matching and e-mailing (flags and the server's status), the
  * room's slider, and what the pitch timer saw (the live clock and the recorded pitches). Every
- * other field is a setting and is copied as it is (the pitch length and question time too).
+ * other field is a setting and is copied as it is (the pitch length, question time and meeting
+ * settings too; the first meeting moves with the start, shiftedMeetingStart).
  */
 const SESSION_FIELDS = [
   'is_event_open',
@@ -67,7 +77,14 @@ function copyRounds(rounds: unknown): Record<string, StoredEntry[]> {
  */
 export function copiedEventData<Time>(
   original: Record<string, unknown>,
-  copy: { title: string; startTime: Time | null; normalLogo: string | null; middleLogo: string | null },
+  copy: {
+    title: string;
+    startTime: Time | null;
+    normalLogo: string | null;
+    middleLogo: string | null;
+    /** The first meeting's start in the copy (shiftedMeetingStart). */
+    meetingStartTime: Time | null;
+  },
 ): Record<string, unknown> {
   const settings = Object.fromEntries(
     Object.entries(original).filter(([key]) => !(SESSION_FIELDS as readonly string[]).includes(key)),
@@ -85,5 +102,8 @@ export function copiedEventData<Time>(
     is_matching: false,
     is_emailing: false,
     is_slider_open: false,
+    ...(typeof original.meetings === 'object' && original.meetings !== null
+      ? { meetings: { ...original.meetings, start_time: copy.meetingStartTime } }
+      : {}),
   };
 }

@@ -3,6 +3,7 @@
 // are the event's own lists, written back as they are).
 
 import type { EventDocument, ReactionStatus, StoredDeveloper } from '../../domain/documents';
+import type { MeetingSettings } from '../../domain/meetingSettings';
 import type { PitchTimes, Timer } from '../../domain/pitchTimer';
 import type { RunningOrder } from '../../domain/rounds';
 
@@ -28,6 +29,7 @@ export interface Event
       | 'questionSeconds'
       | 'timer'
       | 'pitchTimes'
+      | 'meetings'
     > {
   id: string;
   // fairScores and excludeConflicts stay optional as stored (older events lack them); the reader
@@ -43,4 +45,6 @@ export interface Event
   timer: Timer | null;
   /** What the clock saw of each presenter, by presenter id (times in ms of the server's clock). */
   pitchTimes: PitchTimes;
+  /** Meetings after matching, with the defaults filled in (off for events saved before them). */
+  meetings: MeetingSettings<Date>;
 }

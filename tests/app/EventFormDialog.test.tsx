@@ -172,6 +172,44 @@ describe('Edit Event', () => {
     expect(await stored()).toMatchObject({ pitch_seconds: 270, question_seconds: 60 });
   });
 
+  it('switches meetings on with the first slot two hours after the start, says what is wrong, and saves the settings', async () => {
+    const { user, dialog } = await openEditDialog();
+    const meetings = within(dialog).getByRole('switch', { name: 'Meetings after matching' }) as HTMLInputElement;
+    expect(meetings.checked).toBe(false);
+    expect(within(dialog).queryByRole('textbox', { name: /^Places/ })).toBeNull();
+
+    await user.click(meetings);
+    const first = within(dialog).getByRole('group', { name: /^First meeting starts/ });
+    const shown = (name: string) => within(first).getByRole('spinbutton', { name }).textContent;
+    expect([shown('Day'), shown('Hours'), shown('Minutes'), shown('Meridiem')]).toEqual(['01', '01', '15', 'PM']);
+    expect(textbox(dialog, 'Places').value).toBe('Table 1\nTable 2\nTable 3\nTable 4\nTable 5\nTable 6');
+    await user.clear(textbox(dialog, 'Slot length'));
+    await user.type(textbox(dialog, 'Slot length'), '15');
+    await user.clear(textbox(dialog, 'Number of slots'));
+    await user.type(textbox(dialog, 'Number of slots'), '2');
+    expect(within(dialog).getByText('At least 1, and no more than the number of slots.')).toBeTruthy();
+    expect(updateButton(dialog).disabled).toBe(true);
+    await user.clear(textbox(dialog, 'Number of slots'));
+    await user.type(textbox(dialog, 'Number of slots'), '4');
+    await user.clear(textbox(dialog, 'Places'));
+    await user.type(textbox(dialog, 'Places'), ' Table 1 {Enter}{Enter}Garden bench');
+    await user.clear(textbox(dialog, 'Most meetings per person'));
+    await user.type(textbox(dialog, 'Most meetings per person'), '2');
+    expect(updateButton(dialog).disabled).toBe(false);
+    await user.click(updateButton(dialog));
+
+    expect(await screen.findByText('Event updated successfully')).toBeTruthy();
+    const saved = (await stored())?.meetings as Record<string, unknown> & { start_time: { toDate(): Date } };
+    expect(saved).toMatchObject({
+      enabled: true,
+      slot_minutes: 15,
+      slots: 4,
+      places: ['Table 1', 'Garden bench'],
+      max_per_person: 2,
+    });
+    expect(saved.start_time.toDate()).toEqual(new Date(2030, 4, 1, 13, 15));
+  });
+
   it("shows the event's own matching settings, and leaves them as they are when only a text changes", async () => {
     await adminDb().doc('events/medtech').update({ fair_scores: true, exclude_conflicts: false });
     const { user, dialog } = await openEditDialog();

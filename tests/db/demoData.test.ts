@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { entryKind } from '../../domain/displayStatus';
 import { FALLBACK_PROVIDER_ID, matchEvent } from '../../domain/matching';
+import { meetingSettingsDraft, meetingSettingsFrom, meetingSettingsOfDraft } from '../../domain/meetingSettings';
 import { parseQuestionType } from '../../domain/questionTypes';
 import { defined } from '../support/defined';
 
@@ -32,6 +33,16 @@ describe('the demo data', () => {
     expect(event.number_of_rounds).toBe(3);
     const current = rounds[`round_${event.round_number as number}`];
     expect(current?.[event.presenter_index as number]).toBeDefined();
+  });
+
+  it('has meetings on for the open event, with settings the event form accepts as they are', () => {
+    const event = defined(open[0], 'The open event');
+    const stored = event.meetings as Doc;
+    expect(Object.keys(stored).sort()).toEqual(['enabled', 'max_per_person', 'places', 'slot_minutes', 'slots', 'start_time']);
+    const settings = meetingSettingsFrom(stored, (value) => value as Doc | null);
+    expect(settings.enabled).toBe(true);
+    expect(stored.start_time).toEqual({ $timestamp: 'now+2h' });
+    expect(meetingSettingsOfDraft(meetingSettingsDraft(settings), () => true)).toEqual({ settings });
   });
 
   it('lists only presenters that exist, with their stored names', () => {

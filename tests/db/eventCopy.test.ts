@@ -69,6 +69,14 @@ describe('duplicateEvent', () => {
         location: 'Innovation Hub',
         startTime: new Date(2030, 4, 1, 11, 15),
         numberOfRounds: 2,
+        meetings: {
+          enabled: true,
+          startTime: new Date(2030, 4, 1, 13, 45),
+          slotMinutes: 15,
+          slots: 4,
+          places: ['Table 1', 'Garden bench'],
+          maxPerPerson: 2,
+        },
       },
       { normal: new File([PNG_1X1], 'a.png', { type: 'image/png' }) },
     );
@@ -100,6 +108,13 @@ describe('duplicateEvent', () => {
       is_slider_open: false,
     });
     expect(duplicated?.start_time.toDate()).toEqual(new Date(2030, 4, 8, 11, 15));
+    expect(duplicated?.meetings).toMatchObject({
+      enabled: true,
+      slot_minutes: 15,
+      slots: 4,
+      places: ['Table 1', 'Garden bench'],
+    });
+    expect(duplicated?.meetings.start_time.toDate()).toEqual(new Date(2030, 4, 8, 13, 45));
     expect(duplicated).not.toHaveProperty('matching_status');
     expect(duplicated).not.toHaveProperty('emailing_status');
 

@@ -3,7 +3,7 @@
 // (open, round, live presenter, matching and e-mailing).
 
 import { describe, expect, it } from 'vitest';
-import { copiedEventData, copyTitle, nextSessionStart } from '../../src/lib/eventCopy';
+import { copiedEventData, copyTitle, nextSessionStart, shiftedMeetingStart } from '../../src/lib/eventCopy';
 import { eventRunToTheEnd } from '../support/fixtures';
 
 describe('copyTitle', () => {
@@ -37,6 +37,21 @@ describe('nextSessionStart', () => {
   });
 });
 
+describe('shiftedMeetingStart', () => {
+  const originalStart = new Date(2030, 4, 1, 18, 0);
+  const meetings = new Date(2030, 4, 1, 20, 30);
+
+  it('keeps the first meeting as far from the start as in the original', () => {
+    expect(shiftedMeetingStart(meetings, originalStart, new Date(2030, 4, 8, 18, 0))).toEqual(new Date(2030, 4, 8, 20, 30));
+  });
+
+  it('keeps it as it is when a start is unknown, and null stays null', () => {
+    expect(shiftedMeetingStart(meetings, null, new Date(2030, 4, 8, 18, 0))).toEqual(meetings);
+    expect(shiftedMeetingStart(meetings, originalStart, null)).toEqual(meetings);
+    expect(shiftedMeetingStart(null, originalStart, new Date(2030, 4, 8, 18, 0))).toBeNull();
+  });
+});
+
 describe('copiedEventData', () => {
   const original = {
     title: 'Med-Tech Pitch Session',
@@ -57,12 +72,21 @@ describe('copiedEventData', () => {
     question_seconds: 60,
     timer: { presenter_id: 'p-lin', started_at: 'then', paused_ms: 0, paused_at: null, resumed_at: null },
     pitch_times: { 'p-ada': { started_at: 'then', ended_at: 'later', paused_ms: 0, pitch_seconds: 240, question_seconds: 60 } },
+    meetings: {
+      enabled: true,
+      start_time: 'original meetings',
+      slot_minutes: 15,
+      slots: 4,
+      places: ['Table 1', 'Zoom'],
+      max_per_person: 2,
+    },
   };
   const copy = copiedEventData(original, {
     title: 'Copy of Med-Tech Pitch Session',
     startTime: 'next time',
     normalLogo: 'https://new/normal.png',
     middleLogo: null,
+    meetingStartTime: 'next meetings',
   });
 
   it('keeps the settings and the rounds, with the given title, start time and logos', () => {
@@ -83,6 +107,14 @@ describe('copiedEventData', () => {
       share_feedback: true,
       pitch_seconds: 240,
       question_seconds: 60,
+      meetings: {
+        enabled: true,
+        start_time: 'next meetings',
+        slot_minutes: 15,
+        slots: 4,
+        places: ['Table 1', 'Zoom'],
+        max_per_person: 2,
+      },
     });
     expect(copy.rounds).not.toBe(original.rounds);
   });

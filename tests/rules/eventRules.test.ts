@@ -275,6 +275,42 @@ describe('events', () => {
         await assertFails(updateEvent(admin(), { question_seconds: 3601 }));
       });
 
+      const meetings = {
+        enabled: true,
+        start_time: storedTime('2030-05-01T13:15:00Z'),
+        slot_minutes: 10,
+        slots: 6,
+        places: ['Table 1', 'Table 2'],
+        max_per_person: 3,
+      };
+
+      it('sets the meeting settings, on or off, as the form saves them', async () => {
+        await assertSucceeds(updateEvent(admin(), { meetings }));
+        await assertSucceeds(updateEvent(admin(), { meetings: { ...meetings, enabled: false, start_time: null } }));
+        await assertSucceeds(
+          updateEvent(admin(), { meetings: { ...meetings, slot_minutes: 120, slots: 48, max_per_person: 48 } }),
+        );
+        await assertSucceeds(
+          createEvent(admin(), newEvent({ meetings: { ...meetings, slot_minutes: 5, slots: 1, max_per_person: 1 } })),
+        );
+        await assertFails(updateEvent(user(), { meetings }));
+      });
+
+      it.each([
+        ['no start with meetings on', { start_time: null }],
+        ['a slot shorter than 5 minutes', { slot_minutes: 4 }],
+        ['a slot longer than 2 hours', { slot_minutes: 121 }],
+        ['no slot', { slots: 0 }],
+        ['more than 48 slots', { slots: 49 }],
+        ['no place', { places: [] }],
+        ['places that are no list', { places: 'Table 1' }],
+        ['more meetings per person than slots', { max_per_person: 7 }],
+        ['no meeting per person', { max_per_person: 0 }],
+        ['a field of its own', { coffee: true }],
+      ])('refuses meeting settings with %s', async (_, change) => {
+        await assertFails(updateEvent(admin(), { meetings: { ...meetings, ...change } }));
+      });
+
       it('starts, pauses, resumes and restarts the clock, and records it, as the controls do', async () => {
         await assertSucceeds(
           updateEvent(admin(), {

@@ -5,6 +5,7 @@
 // final match as stored; an event as the app reads it; and a 1×1 PNG for logo uploads. Times are the SDK's own values, so the
 // documents that need one leave it to the suite.
 
+import { DEFAULT_MEETING_SETTINGS } from '../../domain/meetingSettings';
 import type { PresenterDocument } from '../../domain/documents';
 import type { QuestionType } from '../../domain/questionTypes';
 import type { Event } from '../../src/types/event';
@@ -153,6 +154,7 @@ export const appEvent = (id: string, changes: Partial<Event> = {}): Event => ({
   questionSeconds: 0,
   timer: null,
   pitchTimes: {},
+  meetings: { ...DEFAULT_MEETING_SETTINGS, places: [...DEFAULT_MEETING_SETTINGS.places] },
   ...changes,
 });
 

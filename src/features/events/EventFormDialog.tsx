@@ -1,7 +1,8 @@
 // The 'Create New Event' and 'Edit Event' dialogs (the spec's sections 2, 5 and 8): title, logos,
 // description, location, start time and number of rounds, the pitch timer's pitch length (the
-// spec's 3 minutes by default) and question time, and the matching settings (fair scores,
-// conflicts of interest excluded; the spec has no words for them). Create Event / Update Event are
+// spec's 3 minutes by default) and question time, the matching settings (fair scores,
+// conflicts of interest excluded; the spec has no words for them) and the meetings after matching
+// (MeetingSettingsFields). Create Event / Update Event are
 // enabled once the title, description and start time are filled, the times are valid and nothing
 // is saving. Editing warns
 // before a smaller round count drops a round that holds presenters, and offers Delete Event.
@@ -15,12 +16,9 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormControl from '@mui/material/FormControl';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
 import { DateTimePicker } from '@mui/x-date-pickers/DateTimePicker';
@@ -30,6 +28,12 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { DEFAULT_EXCLUDE_CONFLICTS, DEFAULT_FAIR_SCORES, DEFAULT_SHARE_FEEDBACK } from '../../../domain/constants';
+import {
+  DEFAULT_MEETING_SETTINGS,
+  meetingSettingsDraft,
+  meetingSettingsOfDraft,
+  type MeetingSettingsDraft,
+} from '../../../domain/meetingSettings';
 import { orderedRounds } from '../../../domain/rounds';
 import { timings } from '../../config/constants';
 import { paths } from '../../config/paths';
@@ -40,6 +44,8 @@ import { createEvent, deleteEvent, updateEvent, type EventFields, type UploadPro
 import type { LogoVariant } from '../../lib/logos';
 import type { Event, Rounds } from '../../types/event';
 import { LogoField } from './LogoField';
+import { MeetingSettingsFields } from './MeetingSettingsFields';
+import { SettingSwitch } from './SettingSwitch';
 
 /** The spec's 'Confirm Deletion' text (section 2, "Edit Event"). */
 export const deleteQuestion = 'Are you sure you want to delete this event? This action cannot be undone.';
@@ -135,6 +141,11 @@ function EventForm({ event, onClose, onBusyChange, titleId }: EventFormProps) {
   const pitchSeconds = pitchSecondsOf(pitchLength);
   const questionSeconds = questionSecondsOf(questionTime);
   const settingId = useId();
+  const [meetingsDraft, setMeetingsDraft] = useState<MeetingSettingsDraft<Dayjs>>(() => {
+    const settings = event?.meetings ?? DEFAULT_MEETING_SETTINGS;
+    return meetingSettingsDraft({ ...settings, startTime: settings.startTime ? dayjs(settings.startTime) : null });
+  });
+  const meetings = meetingSettingsOfDraft(meetingsDraft, (time) => time.isValid());
   const [logos, setLogos] = useState<Logos>({ normal: null, middle: null });
   const [progress, setProgress] = useState<Partial<Record<LogoVariant, number>>>({});
   const [saving, setSaving] = useState(false);
@@ -150,7 +161,8 @@ function EventForm({ event, onClose, onBusyChange, titleId }: EventFormProps) {
     startTime !== null &&
     startTime.isValid() &&
     pitchSeconds !== null &&
-    questionSeconds !== null;
+    questionSeconds !== null &&
+    'settings' in meetings;
   const warnings = event ? roundDropWarnings(event.rounds, numberOfRounds) : [];
 
   const onProgress = ({ variant, bytesTransferred, totalBytes }: UploadProgress) =>
@@ -158,7 +170,7 @@ function EventForm({ event, onClose, onBusyChange, titleId }: EventFormProps) {
 
   const submit = async (formEvent: FormEvent<HTMLFormElement>) => {
     formEvent.preventDefault();
-    if (!complete || busy || pitchSeconds === null || questionSeconds === null) return;
+    if (!complete || busy || pitchSeconds === null || questionSeconds === null || !('settings' in meetings)) return;
     const fields: EventFields = {
       title: title.trim(),
       description: description.trim(),
@@ -170,6 +182,7 @@ function EventForm({ event, onClose, onBusyChange, titleId }: EventFormProps) {
       shareFeedback,
       pitchSeconds,
       questionSeconds,
+      meetings: { ...meetings.settings, startTime: meetings.settings.startTime?.toDate() ?? null },
     };
     setSaving(true);
     setUpdateFailed(false);
@@ -328,6 +341,14 @@ function EventForm({ event, onClose, onBusyChange, titleId }: EventFormProps) {
                 onChange={setShareFeedback}
               />
             </FormControl>
+            <MeetingSettingsFields
+              id={settingId}
+              draft={meetingsDraft}
+              onChange={setMeetingsDraft}
+              problems={'problems' in meetings ? meetings.problems : {}}
+              eventStart={startTime}
+              disabled={busy}
+            />
             {warnings.length > 0 && (
               <Alert severity="warning">
                 {warnings.map((warning) => (
@@ -367,35 +388,6 @@ function EventForm({ event, onClose, onBusyChange, titleId }: EventFormProps) {
         onConfirm={remove}
         onCancel={() => setConfirmingDelete(false)}
       />
-    </>
-  );
-}
-
-interface SettingSwitchProps {
-  id: string;
-  label: string;
-  helper: string;
-  checked: boolean;
-  onChange: (checked: boolean) => void;
-}
-
-/** One labelled on/off setting with its one-line helper text (its accessible description). */
-function SettingSwitch({ id, label, helper, checked, onChange }: SettingSwitchProps) {
-  return (
-    <>
-      <FormControlLabel
-        control={
-          <Switch
-            checked={checked}
-            onChange={(change) => onChange(change.target.checked)}
-            slotProps={{ input: { 'aria-describedby': `${id}-helper` } }}
-          />
-        }
-        label={label}
-      />
-      <FormHelperText id={`${id}-helper`} sx={{ mt: 0, mb: 1 }}>
-        {helper}
-      </FormHelperText>
     </>
   );
 }
