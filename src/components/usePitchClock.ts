@@ -5,7 +5,7 @@
 // reconnected screen shows the right time at once). It writes nothing: the clock lives in the
 // event document's timestamps.
 
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { msToNextSecond, readTimer, type Timer, type TimerReading } from '../../domain/pitchTimer';
 import { livePresenter } from '../../domain/rounds';
@@ -33,7 +33,10 @@ export function usePitchClock(event: Event | null): TimerReading | null {
   const following = event !== null;
   useEffect(() => (following ? watchServerClock(setOffsetMs) : undefined), [following]);
 
-  useEffect(() => {
+  // A layout effect: a new clock (a pause, a resume, a Next) is read before the page is painted or
+  // observed, so no screen ever shows a blank clock while the new one's first reading is pending
+  // (a passive effect runs when the browser gets to it, which on a busy device is late).
+  useLayoutEffect(() => {
     if (clockKey === null) return undefined;
     const [clock, pitch, questions] = JSON.parse(clockKey) as [Timer, number, number];
     let next: ReturnType<typeof setTimeout> | undefined;

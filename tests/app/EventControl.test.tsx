@@ -78,6 +78,11 @@ describe("the control screen's pitch timer", () => {
     await user.click(screen.getByRole('button', { name: 'Start Event' }));
     await waitFor(() => expect(timer().textContent).toMatch(/Time left(3:00|2:5\d)/));
     const started = (await stored()).timer as { started_at: Timestamp };
+    // What the clock shows after each change of the page: a new clock (a pause, a resume, a
+    // restart) is read as it arrives, never a blank clock while its first tick is pending.
+    const shown: string[] = [];
+    const watching = new MutationObserver(() => shown.push(timer().textContent ?? ''));
+    watching.observe(timer(), { subtree: true, childList: true, characterData: true });
 
     await user.click(screen.getByRole('button', { name: 'Pause timer' }));
     await waitFor(() => expect(timer().textContent).toMatch(/^Paused/));
@@ -97,6 +102,8 @@ describe("the control screen's pitch timer", () => {
       ),
     );
     expect((await stored()).timer).toMatchObject({ presenter_id: 'p-ada', paused_ms: 0, paused_at: null, resumed_at: null });
+    watching.disconnect();
+    expect(shown.filter((text) => text === '')).toEqual([]);
   });
 
   it('pauses and resumes with T and restarts with R; Next starts the next presenter’s clock', async () => {
