@@ -16,6 +16,7 @@ import { reviewDue } from '../../domain/emailReview.js';
 import { sendFreshSignInLink } from './emails/freshSignInLink.js';
 import { reviewRecipients } from './emails/recipientReview.js';
 import { inviteMailDecision, sendInviteMail } from './invites/sendInviteMail.js';
+import { answerMeetingRequest } from './meetings/requests.js';
 import { createMailer, mailParams, mailSettingsFromParams, type Mailer } from './mail/transport.js';
 import { dispatchReaction } from './reactions.js';
 import { rebuildRoster, rebuildRostersOf } from './rosters/rebuildRoster.js';
@@ -133,6 +134,25 @@ export const onSignInLinkRequested = onDocumentCreated(
     const requestId = event.params.requestId;
     const outcome = await sendFreshSignInLink(firestore(), getAuth(defaultApp()), requestId, inviteMailer());
     if (outcome.state === 'failed') logger.warn(`A fresh sign-in link failed: ${outcome.reason ?? ''}`, { requestId });
+  },
+);
+
+/** A presenter or provider asks for, accepts, declines or cancels a meeting, or says it was held: answered on the request. */
+export const onMeetingRequested = onDocumentCreated(
+  {
+    document: 'meeting_requests/{requestId}',
+    region: REGION,
+    // A few reads and one transaction.
+    memory: '256MiB',
+    timeoutSeconds: 60,
+    maxInstances: 10,
+    // A failure leaves the request unanswered; the person asks again.
+    retry: false,
+  },
+  async (event) => {
+    const requestId = event.params.requestId;
+    const outcome = await answerMeetingRequest(firestore(), requestId);
+    if (outcome?.state === 'refused') logger.info(`A meeting request was refused: ${outcome.message}`, { requestId });
   },
 );
 

@@ -199,7 +199,7 @@ export async function updateEvent(
 
 /** Deletes every document of `collectionName` whose event_id is the event's. */
 async function deleteEventDocuments(
-  collectionName: 'responses' | 'final_matches' | 'match_reasons' | 'meetings' | 'meeting_slots',
+  collectionName: 'responses' | 'final_matches' | 'match_reasons' | 'meetings' | 'meeting_slots' | 'meeting_requests',
   eventId: string,
 ): Promise<void> {
   await deleteAllFound(query(collection(db, collectionName), where('event_id', '==', eventId)));
@@ -212,7 +212,8 @@ async function deleteEventFeedback(eventId: string): Promise<void> {
 
 /**
  * Deletes an event with its logos, its answers (responses), its final matches (DECISIONS.md) and
- * their reasons (match_reasons), its meetings with the slots they hold, and its recipients review,
+ * their reasons (match_reasons), its meetings with the slots they hold and the requests about them,
+ * and its recipients review,
  * the event document last: a deletion cut short leaves the event listed, and deleting it again
  * finishes the job.
  */
@@ -224,6 +225,7 @@ export async function deleteEvent(eventId: string): Promise<void> {
   // The slots first: a meeting deleted before its slots would leave them held with nothing to free them.
   await deleteEventDocuments('meeting_slots', eventId);
   await deleteEventDocuments('meetings', eventId);
+  await deleteEventDocuments('meeting_requests', eventId);
   await deleteEventFeedback(eventId);
   await deleteRaters(eventId);
   // Its recipients review names participants' addresses.

@@ -245,7 +245,7 @@ describe('deleteEvent', () => {
     expect((await db.collection(`events/${kept}/feedback`).get()).size).toBe(2);
   });
 
-  it("deletes the event's meetings and the slots they hold, but not another event's", async () => {
+  it("deletes the event's meetings, the slots they hold and the requests about them, but not another event's", async () => {
     const doomed = await createEvent(fields, {});
     const kept = await createEvent(fields, {});
     for (const eventId of [doomed, kept]) {
@@ -259,6 +259,16 @@ describe('deleteEvent', () => {
           by: 'provider',
         }),
       ).toMatchObject({ booked: true });
+      await adminDb()
+        .collection('meeting_requests')
+        .add({
+          event_id: eventId,
+          presenter_id: 'p-ada',
+          provider_id: 'u0',
+          action: 'cancel',
+          by: 'provider',
+          requested_at: new Date(),
+        });
     }
 
     await deleteEvent(doomed);
@@ -267,6 +277,8 @@ describe('deleteEvent', () => {
     expect(await countFor('meeting_slots', doomed)).toBe(0);
     expect(await countFor('meetings', kept)).toBe(1);
     expect(await countFor('meeting_slots', kept)).toBe(3);
+    expect(await countFor('meeting_requests', doomed)).toBe(0);
+    expect(await countFor('meeting_requests', kept)).toBe(1);
   });
 
   it("deletes the event's recipients review (it names participants' addresses), but not another event's", async () => {

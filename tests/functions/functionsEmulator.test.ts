@@ -95,6 +95,7 @@ describe('loading the codebase', () => {
       'onEventUpdated',
       'onEventWritten',
       'onInviteWritten',
+      'onMeetingRequested',
       'onPresenterWritten',
       'onSignInLinkRequested',
       'sweepReactions',
@@ -108,6 +109,7 @@ describe('loading the codebase', () => {
       'us-central1-onEventUpdated-0 updated events/{eventId}',
       'us-central1-onEventWritten-0 written events/{eventId}',
       'us-central1-onInviteWritten-0 written invites/{inviteId}',
+      'us-central1-onMeetingRequested-0 created meeting_requests/{requestId}',
       'us-central1-onPresenterWritten-0 written presenters/{presenterId}',
       'us-central1-onSignInLinkRequested-0 created sign_in_link_requests/{requestId}',
     ]);
@@ -146,6 +148,32 @@ describe('the triggers', () => {
     await eventually(async () => expect((await ref.get()).data()?.mail_status).toMatchObject({ state: 'sent' }), RUN_TIMEOUT);
     expect(reactions.smtp.mails.map(addressOf)).toEqual(['nia@example.com']);
     expect(reactions.smtp.mails[0]?.text).toContain(`/signup?c=${ref.id}`);
+  });
+
+  it('answer a meeting request on the request, booking the matched pair’s slot', async () => {
+    const db = admin();
+    await db.doc('events/meet').set({
+      ...storedEvent(),
+      meetings: { enabled: true, start_time: null, slot_minutes: 10, slots: 3, places: ['Table 1'], max_per_person: 2 },
+    });
+    await db
+      .doc('final_matches/meet_p-ada')
+      .set({ event_id: 'meet', presenter_id: 'p-ada', matched_providers: [{ provider_id: 'v-bo' }] });
+    const ref = await db.collection('meeting_requests').add({
+      event_id: 'meet',
+      presenter_id: 'p-ada',
+      provider_id: 'v-bo',
+      action: 'request',
+      slot: 2,
+      by: 'provider',
+      requested_at: FieldValue.serverTimestamp(),
+    });
+    await eventually(async () => expect((await ref.get()).get('outcome')).toMatchObject({ state: 'done' }), RUN_TIMEOUT);
+    expect((await db.doc('meetings/meet_p-ada_v-bo').get()).data()).toMatchObject({
+      slot: 2,
+      place: 'Table 1',
+      status: 'requested',
+    });
   });
 
   it('run matching and then the result e-mails raised in one write, the mails carrying the new matches', async () => {

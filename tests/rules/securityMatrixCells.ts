@@ -91,6 +91,21 @@ const OWN_MEETING = `ev1_${PRESENTER}_${ALICE}`;
 const OTHER_MEETING = 'ev1_p-ada_v-zed';
 const SLOT_HOLD = { event_id: 'ev1', meeting_id: OWN_MEETING };
 
+/** A meeting request as a page writes it (functions/src/meetings/requests.ts answers it). */
+const meetingRequest = (by: 'presenter' | 'provider', providerId: string, changes: Record<string, unknown> = {}) => ({
+  event_id: 'ev1',
+  presenter_id: PRESENTER,
+  provider_id: providerId,
+  action: 'request',
+  slot: 0,
+  by,
+  requested_at: serverTimestamp(),
+  ...changes,
+});
+/** The request as an answer (accept, decline, cancel, met), which names no slot. */
+const answerTo = (request: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(request).filter(([key]) => key !== 'slot'));
+
 /** The uid each actor signs in with (none when signed out) and the claims of its token. */
 export const ACTOR_IDENTITIES: Record<ActorKey, { uid: string; token: Record<string, unknown> } | null> = {
   signedOut: null,
@@ -753,6 +768,60 @@ export function matrixGroups(backdoor: Backdoor): MatrixGroup[] {
           ...row,
           allowed: row.operation === 'delete' ? ADMIN_ONLY : NOBODY,
         })),
+      ],
+    },
+    {
+      // Meeting requests: a person asks, answers or cancels for their own side of a pair only (the
+      // server checks the pair is matched and answers on the request); its author and admins read
+      // it; nobody changes one, and an admin deletes it with its event.
+      target: 'meeting_requests',
+      documents: { 'meeting_requests/q1': { ...meetingRequest('provider', ALICE), requested_at: AT } },
+      rows: [
+        {
+          operation: 'create for their own side (as the provider)',
+          allowed: SIGNED_IN,
+          attempt: (a) => setDoc(doc(a.db, 'meeting_requests', `q-${a.key}`), meetingRequest('provider', a.uid ?? 'anyone')),
+          after: (a) => backdoor.remove(`meeting_requests/q-${a.key}`),
+        },
+        {
+          operation: 'create as the presenter of the pair',
+          allowed: ['presenter'],
+          attempt: (a) =>
+            setDoc(
+              doc(a.db, 'meeting_requests', `q-${a.key}`),
+              answerTo(meetingRequest('presenter', ALICE, { action: 'accept' })),
+            ),
+          after: (a) => backdoor.remove(`meeting_requests/q-${a.key}`),
+        },
+        {
+          operation: 'create for someone else (Alice as the provider)',
+          allowed: ['provider'],
+          attempt: (a) => setDoc(doc(a.db, 'meeting_requests', `q-${a.key}`), meetingRequest('provider', ALICE)),
+          after: (a) => backdoor.remove(`meeting_requests/q-${a.key}`),
+        },
+        {
+          operation: 'forge the server’s answer',
+          allowed: NOBODY,
+          attempt: (a) =>
+            setDoc(
+              doc(a.db, 'meeting_requests', `q-${a.key}`),
+              meetingRequest('provider', a.uid ?? 'anyone', { outcome: { state: 'done', message: 'Booked' } }),
+            ),
+          after: (a) => backdoor.remove(`meeting_requests/q-${a.key}`),
+        },
+        { operation: 'get (Alice’s)', allowed: OWNER_AND_ADMIN, attempt: (a) => getDoc(doc(a.db, 'meeting_requests', 'q1')) },
+        listRow('meeting_requests', ADMIN_ONLY),
+        {
+          operation: 'update',
+          allowed: NOBODY,
+          attempt: (a) => updateDoc(doc(a.db, 'meeting_requests', 'q1'), { slot: 1 }),
+        },
+        {
+          operation: 'delete',
+          allowed: ADMIN_ONLY,
+          attempt: (a) => deleteDoc(doc(a.db, 'meeting_requests', 'q1')),
+          after: () => backdoor.seed({ 'meeting_requests/q1': { ...meetingRequest('provider', ALICE), requested_at: AT } }),
+        },
       ],
     },
     {

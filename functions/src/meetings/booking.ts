@@ -28,6 +28,8 @@ export interface MeetingDocument<Time = FieldValue> {
   requested_by: 'presenter' | 'provider' | 'schedule';
   sequence: number;
   updated_at: Time;
+  /** Who said the meeting was held ('We met'), once its slot had started. */
+  met_by?: ('presenter' | 'provider')[];
 }
 
 export interface BookingRequest {
