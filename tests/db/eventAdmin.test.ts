@@ -259,16 +259,14 @@ describe('deleteEvent', () => {
           by: 'provider',
         }),
       ).toMatchObject({ booked: true });
-      await adminDb()
-        .collection('meeting_requests')
-        .add({
-          event_id: eventId,
-          presenter_id: 'p-ada',
-          provider_id: 'u0',
-          action: 'cancel',
-          by: 'provider',
-          requested_at: new Date(),
-        });
+      await adminDb().collection('meeting_requests').add({
+        event_id: eventId,
+        presenter_id: 'p-ada',
+        provider_id: 'u0',
+        action: 'cancel',
+        by: 'provider',
+        requested_at: new Date(),
+      });
     }
 
     await deleteEvent(doomed);
