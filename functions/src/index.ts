@@ -17,6 +17,7 @@ import { sendFreshSignInLink } from './emails/freshSignInLink.js';
 import { reviewRecipients } from './emails/recipientReview.js';
 import { inviteMailDecision, sendInviteMail } from './invites/sendInviteMail.js';
 import { answerMeetingRequest } from './meetings/requests.js';
+import { scheduleAll, scheduleDue } from './meetings/scheduleAll.js';
 import { createMailer, mailParams, mailSettingsFromParams, type Mailer } from './mail/transport.js';
 import { dispatchReaction } from './reactions.js';
 import { rebuildRoster, rebuildRostersOf } from './rosters/rebuildRoster.js';
@@ -153,6 +154,28 @@ export const onMeetingRequested = onDocumentCreated(
     const requestId = event.params.requestId;
     const outcome = await answerMeetingRequest(firestore(), requestId);
     if (outcome?.state === 'refused') logger.info(`A meeting request was refused: ${outcome.message}`, { requestId });
+  },
+);
+
+/** An admin's Schedule all: every matched pair without a meeting gets a slot and a place, answered on the ask. */
+export const onMeetingScheduleWritten = onDocumentWritten(
+  {
+    document: 'meeting_schedules/{eventId}',
+    region: REGION,
+    // Reads the event's matches and meetings and books the new meetings one transaction each.
+    memory: '256MiB',
+    timeoutSeconds: 300,
+    maxInstances: 10,
+    // A failure leaves the ask unanswered; the admin asks again.
+    retry: false,
+  },
+  async (event) => {
+    const after = event.data?.after;
+    // Its own answer triggers this again and needs nothing.
+    if (!after?.exists || !scheduleDue(after.data())) return;
+    const eventId = event.params.eventId;
+    const outcome = await scheduleAll(firestore(), eventId);
+    logger.info(`Schedule all booked ${outcome.placed} meetings and left out ${outcome.unplaced.length}.`, { eventId });
   },
 );
 

@@ -245,7 +245,7 @@ describe('deleteEvent', () => {
     expect((await db.collection(`events/${kept}/feedback`).get()).size).toBe(2);
   });
 
-  it("deletes the event's meetings, the slots they hold and the requests about them, but not another event's", async () => {
+  it("deletes the event's meetings, the slots they hold, the requests about them and its Schedule all, but not another event's", async () => {
     const doomed = await createEvent(fields, {});
     const kept = await createEvent(fields, {});
     for (const eventId of [doomed, kept]) {
@@ -269,6 +269,12 @@ describe('deleteEvent', () => {
       });
     }
 
+    for (const eventId of [doomed, kept]) {
+      await adminDb()
+        .doc(`meeting_schedules/${eventId}`)
+        .set({ requested_at: new Date(), requested_by: 'admin-uid', state: 'done' });
+    }
+
     await deleteEvent(doomed);
 
     expect(await countFor('meetings', doomed)).toBe(0);
@@ -277,6 +283,8 @@ describe('deleteEvent', () => {
     expect(await countFor('meeting_slots', kept)).toBe(3);
     expect(await countFor('meeting_requests', doomed)).toBe(0);
     expect(await countFor('meeting_requests', kept)).toBe(1);
+    expect((await adminDb().doc(`meeting_schedules/${doomed}`).get()).exists).toBe(false);
+    expect((await adminDb().doc(`meeting_schedules/${kept}`).get()).exists).toBe(true);
   });
 
   it("deletes the event's recipients review (it names participants' addresses), but not another event's", async () => {

@@ -96,6 +96,7 @@ describe('loading the codebase', () => {
       'onEventWritten',
       'onInviteWritten',
       'onMeetingRequested',
+      'onMeetingScheduleWritten',
       'onPresenterWritten',
       'onSignInLinkRequested',
       'sweepReactions',
@@ -110,6 +111,7 @@ describe('loading the codebase', () => {
       'us-central1-onEventWritten-0 written events/{eventId}',
       'us-central1-onInviteWritten-0 written invites/{inviteId}',
       'us-central1-onMeetingRequested-0 created meeting_requests/{requestId}',
+      'us-central1-onMeetingScheduleWritten-0 written meeting_schedules/{eventId}',
       'us-central1-onPresenterWritten-0 written presenters/{presenterId}',
       'us-central1-onSignInLinkRequested-0 created sign_in_link_requests/{requestId}',
     ]);

@@ -102,6 +102,15 @@ const meetingRequest = (by: 'presenter' | 'provider', providerId: string, change
   requested_at: serverTimestamp(),
   ...changes,
 });
+/** A Schedule all the server has answered (functions/src/meetings/scheduleAll.ts). */
+const SCHEDULED = {
+  requested_at: storedTime('2030-05-01T12:00:00Z'),
+  requested_by: ADMIN,
+  state: 'done',
+  placed: 4,
+  unplaced: [],
+  at: storedTime('2030-05-01T12:00:01Z'),
+};
 /** The request as an answer (accept, decline, cancel, met), which names no slot. */
 const answerTo = (request: Record<string, unknown>) =>
   Object.fromEntries(Object.entries(request).filter(([key]) => key !== 'slot'));
@@ -821,6 +830,45 @@ export function matrixGroups(backdoor: Backdoor): MatrixGroup[] {
           allowed: ADMIN_ONLY,
           attempt: (a) => deleteDoc(doc(a.db, 'meeting_requests', 'q1')),
           after: () => backdoor.seed({ 'meeting_requests/q1': { ...meetingRequest('provider', ALICE), requested_at: AT } }),
+        },
+      ],
+    },
+    {
+      // The admin's Schedule all: an admin asks (their uid, the server's time); only the server
+      // answers, and only admins read the answer (it names the pairs left out).
+      target: 'meeting_schedules',
+      documents: { 'events/ev1': storedEvent, 'meeting_schedules/ev1': SCHEDULED },
+      rows: [
+        { operation: 'get', allowed: ADMIN_ONLY, attempt: (a) => getDoc(doc(a.db, 'meeting_schedules', 'ev1')) },
+        listRow('meeting_schedules', ADMIN_ONLY),
+        {
+          operation: 'ask for Schedule all (the server’s time, their uid)',
+          allowed: ADMIN_ONLY,
+          attempt: (a) =>
+            setDoc(doc(a.db, 'meeting_schedules', 'ev1'), { requested_at: serverTimestamp(), requested_by: a.uid ?? 'anyone' }),
+          after: () => backdoor.seed({ 'meeting_schedules/ev1': SCHEDULED }),
+        },
+        {
+          operation: 'ask for an event that does not exist',
+          allowed: NOBODY,
+          attempt: (a) =>
+            setDoc(doc(a.db, 'meeting_schedules', 'ev-none'), {
+              requested_at: serverTimestamp(),
+              requested_by: a.uid ?? 'anyone',
+            }),
+          after: () => backdoor.remove('meeting_schedules/ev-none'),
+        },
+        {
+          operation: 'forge the server’s answer',
+          allowed: NOBODY,
+          attempt: (a) => updateDoc(doc(a.db, 'meeting_schedules', 'ev1'), { placed: 99 }),
+          after: () => backdoor.seed({ 'meeting_schedules/ev1': SCHEDULED }),
+        },
+        {
+          operation: 'delete',
+          allowed: ADMIN_ONLY,
+          attempt: (a) => deleteDoc(doc(a.db, 'meeting_schedules', 'ev1')),
+          after: () => backdoor.seed({ 'meeting_schedules/ev1': SCHEDULED }),
         },
       ],
     },
