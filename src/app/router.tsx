@@ -67,6 +67,7 @@ export const routes: RouteObject[] = [
       { path: routePatterns.signup, lazy: screen(() => import('./routes/SignupRoute')) },
       { path: routePatterns.feedback, lazy: screen(() => import('./routes/FeedbackRoute')) },
       { path: routePatterns.join, lazy: screen(() => import('./routes/JoinRoute')) },
+      { path: routePatterns.meetings, lazy: screen(() => import('./routes/MeetingsRoute')) },
       { path: '*', Component: NotFound },
     ],
   },

@@ -20,6 +20,8 @@ export const routePatterns = {
   signup: '/signup',
   /** A presenter's feedback from one event; an admin previews a presenter's with ?presenter={id}. */
   feedback: '/feedback/:eventId',
+  /** A presenter's or provider's meetings at one event, after matching. */
+  meetings: '/meetings/:eventId',
   /** A room's join link: the room display's QR code and printed link; it opens the room's queue. */
   join: '/join/:code',
 } as const;
@@ -46,4 +48,5 @@ export const paths = {
   feedback: (eventId: string, presenterId?: string) =>
     fill(routePatterns.feedback, { eventId }) + (presenterId ? `?presenter=${encodeURIComponent(presenterId)}` : ''),
   join: (code: string) => fill(routePatterns.join, { code }),
+  meetings: (eventId: string) => fill(routePatterns.meetings, { eventId }),
 } as const;
