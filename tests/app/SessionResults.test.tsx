@@ -91,6 +91,19 @@ describe('the session results', () => {
         .getAllByRole('listitem')
         .map((card) => card.querySelector('h3')?.textContent),
     ).toEqual(['Lin Chen', 'Sam Rivera']);
+    expect(screen.queryByRole('link', { name: 'My meetings' })).toBeNull();
+  });
+
+  it('links the viewer with matches to My meetings when the event has meetings', async () => {
+    await adminDb()
+      .doc('events/e1')
+      .update({
+        meetings: { enabled: true, start_time: null, slot_minutes: 10, slots: 6, places: ['Table 1'], max_per_person: 3 },
+      });
+    storeProfile();
+    await seed({ m1: storedFinalMatch('e1', { id: 'p-ada', first_name: 'Ada', last_name: 'Okafor' }, [viewer]) });
+    await openResults();
+    expect((await screen.findByRole('link', { name: 'My meetings' })).getAttribute('href')).toBe('/meetings/e1');
   });
 
   it('leaves out Your Matches when the viewer has none, and says when there are no other matches', async () => {

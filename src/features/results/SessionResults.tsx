@@ -75,6 +75,9 @@ export function SessionResults() {
   const viewerEmail = user?.email ?? null;
   // The spec: with no local profile, everything is potential.
   const grouped = load.state === 'ready' ? groupResults(load.value.matches, viewerEmail, env.contactEmail) : null;
+  // Matched people of an event with meetings book their conversations on My meetings.
+  const meetingsEventId =
+    load.state === 'ready' && event !== null && event.id === load.value.eventId && event.meetings.enabled ? event.id : null;
 
   return (
     <Stack spacing={3}>
@@ -103,6 +106,16 @@ export function SessionResults() {
         <>
           {grouped.yours.length > 0 && (
             <MatchSection title="Your Matches" matches={grouped.yours} loadMoreLabel="Load More Your Matches" onOpen={setOpen} />
+          )}
+          {grouped.yours.length > 0 && meetingsEventId && (
+            <Button
+              component={RouterLink}
+              to={paths.meetings(meetingsEventId)}
+              variant="contained"
+              sx={{ alignSelf: 'flex-start' }}
+            >
+              My meetings
+            </Button>
           )}
           <MatchSection
             title="Potential Matches"
