@@ -25,6 +25,7 @@ import { EventFormDialog } from '../EventFormDialog';
 import { EmailReviewDialog } from './EmailReviewDialog';
 import { EventExport } from './EventExport';
 import { EventStatusPanel } from './EventStatusPanel';
+import { MeetingsPanel } from './MeetingsPanel';
 import { RoundManager } from './RoundManager';
 import { SaveStatus } from './SaveStatus';
 import { useControlSaves } from './useControlSaves';
@@ -113,6 +114,7 @@ function ControlScreen({ event }: { event: Event }) {
         />
         <RoundManager event={event} presenters={presenters} run={run} />
       </Box>
+      {event.meetings.enabled && <MeetingsPanel eventId={event.id} />}
       <EventFormDialog open={editing} onClose={() => setEditing(false)} event={event} />
       <ConfirmDialog
         open={confirming === 'matching'}

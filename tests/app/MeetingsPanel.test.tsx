@@ -1,0 +1,85 @@
+// @vitest-environment jsdom
+// The control screen's Meetings panel, signed in as an admin against the local backend with
+// firestore.rules in force, its ask answered by the server's own code (as the
+// onMeetingScheduleWritten function does): Schedule all books the pairs that fit and names the
+// pairs it left out with the reason, and asking again keeps what was booked.
+
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Timestamp } from 'firebase-admin/firestore';
+import { afterEach, describe, expect, it } from 'vitest';
+import { unplacedMessages } from '../../domain/meetings';
+import { scheduleAll, scheduleDue } from '../../functions/src/meetings/scheduleAll';
+import { storedEvent } from '../db/appDb';
+import { storedFinalMatch } from './support/finalMatches';
+import { screen, useAppTestBed, useSignedInAdmin } from './support/appTestBed';
+
+const { projectId, adminDb } = useAppTestBed('app-meetings-panel');
+useSignedInAdmin(projectId, { each: false });
+const { AppProviders } = await import('../../src/app/AppProviders');
+const { MeetingsPanel, meetingsPanelMessages } = await import('../../src/features/events/control/MeetingsPanel');
+
+const answering: Promise<unknown>[] = [];
+let stopServing: (() => void) | null = null;
+afterEach(async () => {
+  stopServing?.();
+  stopServing = null;
+  await Promise.all(answering.splice(0));
+});
+
+/** Answers every ask the panel writes, as the onMeetingScheduleWritten function does. */
+function serveSchedules(): () => void {
+  return adminDb()
+    .doc('meeting_schedules/e1')
+    .onSnapshot((snapshot) => {
+      if (snapshot.exists && scheduleDue(snapshot.data())) answering.push(scheduleAll(adminDb(), 'e1'));
+    });
+}
+
+describe('the Meetings panel', () => {
+  it('schedules every pair that fits, names the pairs left out with the reason, and keeps them on a second run', async () => {
+    await adminDb()
+      .doc('events/e1')
+      .set({
+        ...storedEvent(),
+        meetings: {
+          enabled: true,
+          start_time: Timestamp.fromMillis(Date.UTC(2030, 4, 1, 20)),
+          slot_minutes: 10,
+          slots: 3,
+          places: ['Table 1', 'Table 2'],
+          max_per_person: 1,
+        },
+      });
+    await adminDb()
+      .doc('final_matches/e1_p-ada')
+      .set(
+        storedFinalMatch('e1', { id: 'p-ada', first_name: 'Ada', last_name: 'Okafor' }, [
+          { id: 'v-bo', first_name: 'Bo', last_name: 'Park', email: 'bo@partner.example' },
+          { id: 'v-cy', first_name: 'Cy', last_name: 'Diaz', email: 'cy@partner.example' },
+        ]),
+      );
+    stopServing = serveSchedules();
+    render(
+      <AppProviders>
+        <MeetingsPanel eventId="e1" />
+      </AppProviders>,
+    );
+    const user = userEvent.setup();
+    const button = await screen.findByRole('button', { name: 'Schedule all' });
+    expect(screen.getByText(meetingsPanelMessages.intro)).toBeTruthy();
+    await expect.poll(() => (button as HTMLButtonElement).disabled).toBe(false);
+
+    await user.click(button);
+    expect(await screen.findByText('Booked 1 meeting.')).toBeTruthy();
+    const leftOut = await screen.findByRole('region', { name: 'Pairs left out' });
+    // Bo and Cy have no scores: the tie goes by provider id, so Bo is placed and Cy left out.
+    expect(await screen.findByText(`Ada Okafor and Cy Diaz: ${unplacedMessages['presenter-limit']}`)).toBeTruthy();
+    expect(leftOut.querySelectorAll('li')).toHaveLength(1);
+    expect((await adminDb().doc('meetings/e1_p-ada_v-bo').get()).data()).toMatchObject({ status: 'accepted', place: 'Table 1' });
+
+    await user.click(button);
+    expect(await screen.findByText('Booked 0 meetings.')).toBeTruthy();
+    expect((await adminDb().collection('meetings').get()).size).toBe(1);
+  });
+});
