@@ -12,6 +12,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { bookMeeting } from '../../functions/src/meetings/booking';
 import { answerMeetingRequest, meetingRequestMessages } from '../../functions/src/meetings/requests';
 import { storedEvent } from '../db/appDb';
+import { defined } from '../support/defined';
 import { storedFinalMatch } from './support/finalMatches';
 import { renderApp, screen, useAppTestBed } from './support/appTestBed';
 
@@ -105,6 +106,41 @@ describe('My meetings', () => {
     expect((await adminDb().doc(`meetings/e1_p-ada_${uid}`).get()).data()).toMatchObject({
       status: 'cancelled',
       met_by: ['provider'],
+    });
+  });
+
+  it('lets a provider ask a match for a slot they have free, and shows the request waiting for an answer', async () => {
+    const { uid } = await ensureSignedIn();
+    await seedEvent();
+    await adminDb()
+      .doc('final_matches/e1_p-ada')
+      .set(
+        storedFinalMatch('e1', { id: 'p-ada', first_name: 'Ada', last_name: 'Okafor', company: 'PulseLoop' }, [
+          { id: uid, first_name: 'Kim', last_name: 'Lee', email: 'kim@partner.example' },
+        ]),
+      );
+    stopServing = serveRequests();
+    const user = userEvent.setup();
+    await renderApp('/meetings/e1');
+
+    const ask = await screen.findByRole('article', { name: 'Ask Ada Okafor to meet' }, { timeout: 8000 });
+    expect(ask.textContent).toContain('Ada Okafor, PulseLoop');
+    await user.click(within(ask).getByRole('combobox', { name: 'Slot with Ada Okafor' }));
+    const options = await screen.findAllByRole('option');
+    expect(options).toHaveLength(4);
+    await user.click(defined(options[2], 'The third slot'));
+    await user.click(within(ask).getByRole('button', { name: 'Ask to meet' }));
+
+    expect(await screen.findByText(meetingRequestMessages.requested)).toBeTruthy();
+    const card = await screen.findByRole('article', { name: 'Meeting with Ada Okafor' });
+    expect(within(card).getByText('Waiting for Ada Okafor to answer')).toBeTruthy();
+    expect(within(card).queryByRole('button', { name: 'Accept' })).toBeNull();
+    expect(screen.queryByRole('article', { name: 'Ask Ada Okafor to meet' })).toBeNull();
+    expect((await adminDb().doc(`meetings/e1_p-ada_${uid}`).get()).data()).toMatchObject({
+      slot: 2,
+      place: 'Table 1',
+      status: 'requested',
+      requested_by: 'provider',
     });
   });
 

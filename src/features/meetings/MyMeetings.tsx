@@ -2,8 +2,10 @@
 // event after matching, live as they change: when (the slot's start and end by the event's
 // meeting settings), where, with whom (name and company from the final matches), and where each
 // stands. The side that did not ask accepts or declines a request; either side cancels; once a
-// confirmed meeting's slot has started, either says "We met". Every change is a request the
-// server answers (src/db/meetings.ts); its sentence is shown as a toast. Made for a phone.
+// confirmed meeting's slot has started, either says "We met". Under "Ask to meet", each match
+// with no meeting can be asked for a slot the person has free (the server refuses, saying why,
+// when the other is busy then). Every change is a request the server answers
+// (src/db/meetings.ts); its sentence is shown as a toast. Made for a phone.
 
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -13,9 +15,12 @@ import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { toast } from 'react-toastify';
+import { FALLBACK_PROVIDER_ID } from '../../../domain/matching';
 import { slotWindow } from '../../../domain/meetings';
 import { useNow } from '../../components/useNow';
 import { timings } from '../../config/constants';
@@ -32,6 +37,7 @@ export const myMeetingsMessages = {
   none: 'You have no meetings at this event yet.',
   off: 'This event has no meetings.',
   requestFailed: 'The meeting could not be changed. Please try again.',
+  noFreeSlot: 'Every slot of yours is taken: cancel a meeting to ask for another.',
 } as const;
 
 interface Person {
@@ -78,7 +84,6 @@ export function MyMeetings({ eventId }: { eventId: string }) {
   const [uid, setUid] = useState<string | null>(null);
   const [event, setEvent] = useState<Event | null>(null);
   const [meetings, setMeetings] = useState<Meeting[] | null>(null);
-  const [people, setPeople] = useState<ReturnType<typeof peopleOf> | null>(null);
   const [failed, setFailed] = useState(false);
   const [busy, setBusy] = useState<string | null>(null);
   const now = useNow(30_000);
@@ -97,24 +102,25 @@ export function MyMeetings({ eventId }: { eventId: string }) {
     if (!uid) return undefined;
     return watchMyMeetings(eventId, uid, setMeetings, () => setFailed(true));
   }, [eventId, uid]);
-  // Names are read again when a meeting with someone not yet known arrives (matching ran again).
-  const known = meetings?.every(
-    (meeting) => people?.presenters.has(meeting.presenterId) && people.providers.has(meeting.providerId),
-  );
+  // The event's final matches: who the person may meet, and everyone's name and company. Read
+  // again when a meeting with someone not yet known arrives (matching ran again).
+  const [matches, setMatches] = useState<FinalMatch[] | null>(null);
+  const people = matches ? peopleOf(matches) : null;
+  const meetingKey = meetings?.map((meeting) => meeting.id).join('\n') ?? '';
   useEffect(() => {
-    if (!meetings || meetings.length === 0 || known) return;
+    if (!uid) return undefined;
     let current = true;
     getFinalMatches(eventId).then(
-      (matches) => current && setPeople(peopleOf(matches)),
+      (read) => current && setMatches(read),
       () => current && setFailed(true),
     );
     return () => {
       current = false;
     };
-  }, [eventId, meetings, known]);
+  }, [eventId, uid, meetingKey]);
 
   if (failed) return <Alert severity="error">{myMeetingsMessages.failed}</Alert>;
-  if (!uid || !event || meetings === null) {
+  if (!uid || !event || meetings === null || matches === null) {
     return (
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center', py: 4 }} role="status">
         <CircularProgress size={24} aria-hidden />
@@ -124,7 +130,12 @@ export function MyMeetings({ eventId }: { eventId: string }) {
   }
 
   const settings = event.meetings;
-  const act = async (meeting: Meeting, side: MeetingSide, action: MeetingAction) => {
+  const act = async (
+    meeting: Pick<Meeting, 'id' | 'presenterId' | 'providerId'>,
+    side: MeetingSide,
+    action: MeetingAction,
+    slot?: number,
+  ) => {
     setBusy(meeting.id);
     try {
       const answer = await sendMeetingRequest({
@@ -133,6 +144,7 @@ export function MyMeetings({ eventId }: { eventId: string }) {
         providerId: meeting.providerId,
         action,
         by: side,
+        ...(slot === undefined ? {} : { slot }),
       });
       (answer.done ? toast.success : toast.error)(answer.message, { autoClose: timings.adminToastMs });
     } catch (error) {
@@ -142,6 +154,45 @@ export function MyMeetings({ eventId }: { eventId: string }) {
       setBusy(null);
     }
   };
+
+  const holding = meetings.filter((meeting) => meeting.status === 'requested' || meeting.status === 'accepted');
+  const mySlots = new Set(holding.map((meeting) => meeting.slot));
+  const freeSlots = Array.from({ length: settings.slots }, (_, slot) => slot).filter((slot) => !mySlots.has(slot));
+  const slotLabel = (slot: number) => {
+    if (!settings.startTime) return `Slot ${slot + 1}`;
+    const time = slotWindow(settings.startTime.getTime(), settings.slotMinutes, slot);
+    return `${timeFormat.format(time.startMs)} – ${timeFormat.format(time.endMs)}`;
+  };
+  // The person's matches with no meeting that holds a slot: whom they may ask.
+  const askable = settings.enabled
+    ? matches.flatMap((match) => {
+        const pairs: { id: string; presenterId: string; providerId: string; by: MeetingSide; person: Person | undefined }[] = [];
+        if (match.presenter_id === uid) {
+          for (const { provider_id } of match.matched_providers) {
+            if (provider_id === FALLBACK_PROVIDER_ID) continue;
+            pairs.push({
+              id: `${match.presenter_id}/${provider_id}`,
+              presenterId: uid,
+              providerId: provider_id,
+              by: 'presenter',
+              person: people?.providers.get(provider_id),
+            });
+          }
+        } else if (match.matched_providers.some((provider) => provider.provider_id === uid)) {
+          pairs.push({
+            id: `${match.presenter_id}/${uid}`,
+            presenterId: match.presenter_id,
+            providerId: uid,
+            by: 'provider',
+            person: people?.presenters.get(match.presenter_id),
+          });
+        }
+        return pairs.filter(
+          (pair) =>
+            !holding.some((meeting) => meeting.presenterId === pair.presenterId && meeting.providerId === pair.providerId),
+        );
+      })
+    : [];
 
   return (
     <Stack spacing={2} sx={{ py: 2 }}>
@@ -206,6 +257,68 @@ export function MyMeetings({ eventId }: { eventId: string }) {
           </Card>
         );
       })}
+      {askable.length > 0 && (
+        <Stack component="section" aria-labelledby="ask-to-meet-heading" spacing={1.5}>
+          <Typography id="ask-to-meet-heading" variant="h6" component="h2">
+            Ask to meet
+          </Typography>
+          {freeSlots.length === 0 && <Typography>{myMeetingsMessages.noFreeSlot}</Typography>}
+          {freeSlots.length > 0 &&
+            askable.map((pair) => (
+              <AskToMeet
+                key={pair.id}
+                name={pair.person?.name || (pair.by === 'provider' ? 'The presenter' : 'The provider')}
+                company={pair.person?.company ?? ''}
+                slots={freeSlots.map((slot) => ({ slot, label: slotLabel(slot) }))}
+                busy={busy === pair.id}
+                onAsk={(slot) => void act(pair, pair.by, 'request', slot)}
+              />
+            ))}
+        </Stack>
+      )}
     </Stack>
+  );
+}
+
+interface AskToMeetProps {
+  name: string;
+  company: string;
+  slots: { slot: number; label: string }[];
+  busy: boolean;
+  onAsk: (slot: number) => void;
+}
+
+/** One match the person may ask to meet: a slot they have free, and the ask. */
+function AskToMeet({ name, company, slots, busy, onAsk }: AskToMeetProps) {
+  const [chosen, setChosen] = useState(slots[0]?.slot ?? 0);
+  const slot = slots.some((option) => option.slot === chosen) ? chosen : (slots[0]?.slot ?? 0);
+  return (
+    <Card variant="outlined" component="article" aria-label={`Ask ${name} to meet`}>
+      <CardContent>
+        <Typography>
+          {name}
+          {company ? `, ${company}` : ''}
+        </Typography>
+        <TextField
+          select
+          label={`Slot with ${name}`}
+          value={slot}
+          onChange={(change) => setChosen(Number(change.target.value))}
+          size="small"
+          sx={{ mt: 1, minWidth: 200 }}
+        >
+          {slots.map((option) => (
+            <MenuItem key={option.slot} value={option.slot}>
+              {option.label}
+            </MenuItem>
+          ))}
+        </TextField>
+      </CardContent>
+      <CardActions>
+        <Button variant="contained" disabled={busy} onClick={() => onAsk(slot)}>
+          Ask to meet
+        </Button>
+      </CardActions>
+    </Card>
   );
 }
