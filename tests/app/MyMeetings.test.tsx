@@ -41,6 +41,20 @@ async function seedEvent() {
 
 const answering: Promise<unknown>[] = [];
 
+/** The event, and the signed-in visitor matched as a provider with Ada; gives the visitor's uid. */
+async function seedMatchedProvider(): Promise<string> {
+  const { uid } = await ensureSignedIn();
+  await seedEvent();
+  await adminDb()
+    .doc('final_matches/e1_p-ada')
+    .set(
+      storedFinalMatch('e1', { id: 'p-ada', first_name: 'Ada', last_name: 'Okafor', company: 'PulseLoop' }, [
+        { id: uid, first_name: 'Kim', last_name: 'Lee', email: 'kim@partner.example' },
+      ]),
+    );
+  return uid;
+}
+
 /** Answers every request the page writes, as the onMeetingRequested function does. */
 function serveRequests(): () => void {
   return adminDb()
@@ -62,15 +76,7 @@ afterEach(async () => {
 
 describe('My meetings', () => {
   it('shows the presenter’s request, and lets the provider accept it, say they met and cancel, live', async () => {
-    const { uid } = await ensureSignedIn();
-    await seedEvent();
-    await adminDb()
-      .doc('final_matches/e1_p-ada')
-      .set(
-        storedFinalMatch('e1', { id: 'p-ada', first_name: 'Ada', last_name: 'Okafor', company: 'PulseLoop' }, [
-          { id: uid, first_name: 'Kim', last_name: 'Lee', email: 'kim@partner.example' },
-        ]),
-      );
+    const uid = await seedMatchedProvider();
     await bookMeeting(adminDb(), {
       eventId: 'e1',
       presenterId: 'p-ada',
@@ -110,15 +116,7 @@ describe('My meetings', () => {
   });
 
   it('lets a provider ask a match for a slot they have free, and shows the request waiting for an answer', async () => {
-    const { uid } = await ensureSignedIn();
-    await seedEvent();
-    await adminDb()
-      .doc('final_matches/e1_p-ada')
-      .set(
-        storedFinalMatch('e1', { id: 'p-ada', first_name: 'Ada', last_name: 'Okafor', company: 'PulseLoop' }, [
-          { id: uid, first_name: 'Kim', last_name: 'Lee', email: 'kim@partner.example' },
-        ]),
-      );
+    const uid = await seedMatchedProvider();
     stopServing = serveRequests();
     const user = userEvent.setup();
     await renderApp('/meetings/e1');
