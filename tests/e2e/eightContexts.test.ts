@@ -4,7 +4,9 @@
 // an admin moves each event's live presenter on a schedule while the contexts' displays are
 // closed and opened again in turn, and every open display shows every change within a second of
 // its commit. Each page times what it shows itself
-// (a MutationObserver on the live presenter), so the figures carry no polling interval.
+// (a MutationObserver on the live presenter), so the figures carry no polling interval. It runs
+// after every other test file, alone (the browser-alone project, vitest.config.ts): the deadline
+// is the product's, not the rest of the suite's load.
 //
 // A display opened again in a context first shows what that context's offline cache holds, which
 // may be a presenter or two behind, and follows the room once its listen is up (a second or two

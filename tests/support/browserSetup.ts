@@ -17,6 +17,9 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 type Stop = () => Promise<void>;
 
 export default async function setup(): Promise<Stop> {
+  // A second project listing this set-up (browser-alone, vitest.config.ts) finds the build and
+  // Chromium of the first and starts nothing more.
+  if (process.env.BUILT_APP_DIR && process.env.SDK_HARNESS_URL && process.env.CHROMIUM_WS_ENDPOINT) return async () => undefined;
   // Folders of this run's own: two runs at once (two checkouts' worth of work on one machine)
   // never build over each other's files.
   const scratch = await fs.mkdtemp(path.join(os.tmpdir(), 'browser-tests-'));
