@@ -56,6 +56,12 @@ export function usePitchClock(event: Event | null): TimerReading | null {
     return () => clearTimeout(next);
   }, [clockKey, offsetMs]);
 
-  // A reading of another clock (the one before a Next) is never shown, not even for one render.
-  return clockKey !== null && reading?.key === clockKey ? reading.value : null;
+  if (clockKey === null) return null;
+  if (reading?.key === clockKey) return reading.value;
+  // A new clock whose first reading the effect has not made yet is read in this render: neither
+  // the reading of the clock before (a Next) nor a blank clock is ever shown, not even for one
+  // render (on a busy device the effect's re-render comes after the page has shown this one).
+  const [clock, pitch, questions] = JSON.parse(clockKey) as [Timer, number, number];
+  // eslint-disable-next-line react-hooks/purity -- the clock is read by the time now, as the effect's ticks read it
+  return readTimer(clock, { pitchSeconds: pitch, questionSeconds: questions }, Date.now() + offsetMs);
 }
