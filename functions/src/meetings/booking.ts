@@ -67,7 +67,14 @@ export function slotHolds(meeting: Pick<MeetingDocument, 'event_id' | 'presenter
   };
 }
 
-const holdsSlot = (status: unknown) => status === 'requested' || status === 'accepted';
+/** Whether a meeting in this status holds its slot (requested or accepted). */
+export const holdsSlot = (status: unknown): boolean => status === 'requested' || status === 'accepted';
+
+/** A stored Timestamp in ms, or null for anything else. */
+export const toMs = (value: unknown): number | null =>
+  typeof value === 'object' && value !== null && typeof (value as { toMillis?: unknown }).toMillis === 'function'
+    ? (value as { toMillis(): number }).toMillis()
+    : null;
 
 /** Books the slot for the pair when nobody of the three (presenter, provider, place) has it. */
 export async function bookMeeting(firestore: Firestore, request: BookingRequest): Promise<BookingOutcome> {

@@ -16,7 +16,16 @@ import { FieldValue, type DocumentData, type Firestore } from 'firebase-admin/fi
 import { FALLBACK_PROVIDER_ID } from '../../../domain/matching.js';
 import { meetingSettingsFrom, type MeetingSettings } from '../../../domain/meetingSettings.js';
 import { slotWindow } from '../../../domain/meetings.js';
-import { bookMeeting, bookingRefusals, cancelMeeting, meetingId, slotHolds, type MeetingDocument } from './booking.js';
+import {
+  bookMeeting,
+  bookingRefusals,
+  holdsSlot,
+  toMs,
+  cancelMeeting,
+  meetingId,
+  slotHolds,
+  type MeetingDocument,
+} from './booking.js';
 
 export const MEETING_ACTIONS = ['request', 'accept', 'decline', 'cancel', 'met'] as const;
 export type MeetingAction = (typeof MEETING_ACTIONS)[number];
@@ -63,8 +72,6 @@ export const meetingRequestMessages = {
   unreadable: 'This request could not be read.',
   ...bookingRefusals,
 } as const;
-
-const holdsSlot = (status: unknown) => status === 'requested' || status === 'accepted';
 
 function readRequest(data: DocumentData | undefined): MeetingRequestDocument | null {
   if (!data) return null;
@@ -173,11 +180,6 @@ async function markMet(
     return { done: true, message: meetingRequestMessages.met };
   });
 }
-
-const toMs = (value: unknown): number | null =>
-  typeof value === 'object' && value !== null && typeof (value as { toMillis?: unknown }).toMillis === 'function'
-    ? (value as { toMillis(): number }).toMillis()
-    : null;
 
 /**
  * Answers the request `meeting_requests/{requestId}` once, on the request itself; a request

@@ -11,7 +11,7 @@ import { FieldValue, type Firestore } from 'firebase-admin/firestore';
 import { FALLBACK_PROVIDER_ID } from '../../../domain/matching.js';
 import { meetingSettingsFrom } from '../../../domain/meetingSettings.js';
 import { scheduleMeetings, unplacedMessages, type MeetingPair, type PlacedMeeting } from '../../../domain/meetings.js';
-import { bookMeeting, bookingRefusals, type MeetingDocument } from './booking.js';
+import { bookMeeting, bookingRefusals, holdsSlot, toMs, type MeetingDocument } from './booking.js';
 
 /** A pair Schedule all left out, with the sentence the admin reads. */
 export interface UnplacedPair {
@@ -40,13 +40,6 @@ export const scheduleMessages = {
 export function scheduleDue(data: Record<string, unknown> | undefined): boolean {
   return data?.requested_at !== undefined && data.state === undefined;
 }
-
-const holdsSlot = (status: unknown) => status === 'requested' || status === 'accepted';
-
-const toMs = (value: unknown): number | null =>
-  typeof value === 'object' && value !== null && typeof (value as { toMillis?: unknown }).toMillis === 'function'
-    ? (value as { toMillis(): number }).toMillis()
-    : null;
 
 /** Runs Schedule all for the event and writes the outcome on its schedule document. */
 export async function scheduleAll(firestore: Firestore, eventId: string): Promise<ScheduleOutcome> {
