@@ -56,9 +56,43 @@ function clockState(event: Event) {
 }
 
 /**
+ * Per client and event, the outcome of the last control given: the next one starts once it has
+ * settled. Controls from one screen then land in the order they were given. Run side by side,
+ * two transactions commit in whichever order their requests finish: Reset All and then → could
+ * land as → and then Reset All, leaving nobody live where the admin had just moved to the first
+ * presenter. Controls of other clients (a second admin) still interleave, each on the event as
+ * it stands.
+ */
+const lastControls = new WeakMap<Firestore, Map<string, Promise<void>>>();
+
+/** Settles once this client's last control of the event so far has been answered or given up on. */
+function lastControlOf(firestore: Firestore, eventId: string): Promise<void> {
+  return lastControls.get(firestore)?.get(eventId) ?? Promise.resolve();
+}
+
+/** Makes `outcome` the control the next one of this client and event waits for. */
+function rememberControl(firestore: Firestore, eventId: string, outcome: Promise<unknown>): void {
+  let controls = lastControls.get(firestore);
+  if (!controls) {
+    controls = new Map();
+    lastControls.set(firestore, controls);
+  }
+  const settled = outcome.then(
+    () => undefined,
+    () => undefined,
+  );
+  controls.set(eventId, settled);
+  void settled.then(() => {
+    if (controls.get(eventId) === settled) controls.delete(eventId);
+  });
+}
+
+/**
  * Runs `decide` on the event's stored fields inside a transaction and writes what it returns
- * (nothing when it is empty). Resolves whether it wrote; rejects when the event is missing, the
- * write is refused, or the server cannot be reached within CONTROL_TIMEOUT_MS.
+ * (nothing when it is empty), after this client's earlier controls of the event have settled.
+ * Resolves whether it wrote; rejects when the event is missing, the write is refused, or the
+ * server cannot be reached within CONTROL_TIMEOUT_MS of the call (a control waiting behind one
+ * that cannot reach the server is not saved either).
  */
 function updateEventOn(
   firestore: Firestore,
@@ -74,22 +108,28 @@ function updateEventOn(
       reject(new Error(NOT_SAVED_OFFLINE));
     }, CONTROL_TIMEOUT_MS);
   });
-  const committed = runTransaction(firestore, async (transaction) => {
-    const snapshot = await transaction.get(ref);
-    // A retry after the caller was told "not saved" must not write after all. (A commit already
-    // sent when the time ran out may still land; the screen's live event then shows it.)
-    if (timedOut) throw new Error(NOT_SAVED_OFFLINE);
-    const data = snapshot.data();
-    if (!data) throw new Error(`Event ${eventId} does not exist.`);
-    const update = decide(data);
-    if (Object.keys(update).length === 0) return false;
-    transaction.update(ref, update);
-    return true;
+  // The wait behind an earlier control is at most its own deadline, which started before this one.
+  const committed = lastControlOf(firestore, eventId).then(() => {
+    if (timedOut) return Promise.reject(new Error(NOT_SAVED_OFFLINE));
+    return runTransaction(firestore, async (transaction) => {
+      const snapshot = await transaction.get(ref);
+      // A retry after the caller was told "not saved" must not write after all. (A commit already
+      // sent when the time ran out may still land; the screen's live event then shows it.)
+      if (timedOut) throw new Error(NOT_SAVED_OFFLINE);
+      const data = snapshot.data();
+      if (!data) throw new Error(`Event ${eventId} does not exist.`);
+      const update = decide(data);
+      if (Object.keys(update).length === 0) return false;
+      transaction.update(ref, update);
+      return true;
+    });
   });
   const offline = committed.catch((error: unknown) => {
     throw isUnavailable(error) ? new Error(NOT_SAVED_OFFLINE, { cause: error }) : error;
   });
-  return Promise.race([offline, deadline]).finally(() => clearTimeout(timer));
+  const outcome = Promise.race([offline, deadline]).finally(() => clearTimeout(timer));
+  rememberControl(firestore, eventId, outcome);
+  return outcome;
 }
 
 /** controlEvent() on a given Firestore instance (a second admin's client in tests). */

@@ -124,6 +124,16 @@ describe('each control', () => {
     expect((await stored()).presenter_index).toBe(-1);
   });
 
+  it("lands one screen's controls in the order they were given, however quickly they come", async () => {
+    await seed({ open: true, presenterIndex: 1 });
+    // Complete All, Reset All, → five times over without waiting: in that order each ends with the
+    // first presenter live; in any other order with someone else live, or nobody.
+    const presses = Array.from({ length: 5 }, () => ['complete', 'reset', 'next'] as const).flat();
+    const answers = await Promise.all(presses.map((kind) => controlEvent('e1', { kind })));
+    expect(answers).toEqual(presses.map(() => true));
+    expect(await stored()).toMatchObject({ is_event_open: true, presenter_index: 0 });
+  });
+
   it('saves the selected round', async () => {
     await seed({ rounds: { round_1: [ada, lin], round_2: [sam] } });
     expect(await controlEvent('e1', { kind: 'selectRound', roundNumber: 2 })).toBe(true);
