@@ -16,6 +16,8 @@ import { reviewDue } from '../../domain/emailReview.js';
 import { sendFreshSignInLink } from './emails/freshSignInLink.js';
 import { reviewRecipients } from './emails/recipientReview.js';
 import { inviteMailDecision, sendInviteMail } from './invites/sendInviteMail.js';
+import type { MeetingDocument } from './meetings/booking.js';
+import { inviteDue, sendMeetingMails } from './meetings/meetingMails.js';
 import { answerMeetingRequest } from './meetings/requests.js';
 import { scheduleAll, scheduleDue } from './meetings/scheduleAll.js';
 import { createMailer, mailParams, mailSettingsFromParams, type Mailer } from './mail/transport.js';
@@ -154,6 +156,32 @@ export const onMeetingRequested = onDocumentCreated(
     const requestId = event.params.requestId;
     const outcome = await answerMeetingRequest(firestore(), requestId);
     if (outcome?.state === 'refused') logger.info(`A meeting request was refused: ${outcome.message}`, { requestId });
+  },
+);
+
+/** A meeting confirmed, moved or cancelled: both people get the calendar invite or its update, once. */
+export const onMeetingWritten = onDocumentWritten(
+  {
+    document: 'meetings/{meetingId}',
+    region: REGION,
+    // A few reads, two mails and two small writes.
+    memory: '256MiB',
+    timeoutSeconds: 120,
+    maxInstances: 10,
+    secrets: [mailParams.password],
+    // A mail that failed is recorded on the meeting (its invites); repeating the trigger sends nothing twice.
+    retry: false,
+  },
+  async (event) => {
+    const before = event.data?.before.data() as MeetingDocument<unknown> | undefined;
+    const after = event.data?.after.data() as MeetingDocument<unknown> | undefined;
+    const due = inviteDue(before, after);
+    if (!due) return;
+    const meetingId = event.params.meetingId;
+    const outcome = await sendMeetingMails(firestore(), inviteMailer(), meetingId, due);
+    if (outcome.state === 'failed' || outcome.state === 'refused') {
+      logger.warn(`A meeting's invite was not sent: ${outcome.reason ?? ''}`, { meetingId, ...due });
+    }
   },
 );
 

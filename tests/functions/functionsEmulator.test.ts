@@ -7,7 +7,7 @@
 
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { FieldValue, type Firestore } from 'firebase-admin/firestore';
+import { FieldValue, Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ProviderDetails } from '../../domain/documents';
 import { eventually, storedEvent, useAdminDb } from '../db/appDb';
@@ -97,6 +97,7 @@ describe('loading the codebase', () => {
       'onInviteWritten',
       'onMeetingRequested',
       'onMeetingScheduleWritten',
+      'onMeetingWritten',
       'onPresenterWritten',
       'onSignInLinkRequested',
       'sweepReactions',
@@ -112,6 +113,7 @@ describe('loading the codebase', () => {
       'us-central1-onInviteWritten-0 written invites/{inviteId}',
       'us-central1-onMeetingRequested-0 created meeting_requests/{requestId}',
       'us-central1-onMeetingScheduleWritten-0 written meeting_schedules/{eventId}',
+      'us-central1-onMeetingWritten-0 written meetings/{meetingId}',
       'us-central1-onPresenterWritten-0 written presenters/{presenterId}',
       'us-central1-onSignInLinkRequested-0 created sign_in_link_requests/{requestId}',
     ]);
@@ -152,12 +154,21 @@ describe('the triggers', () => {
     expect(reactions.smtp.mails[0]?.text).toContain(`/signup?c=${ref.id}`);
   });
 
-  it('answer a meeting request on the request, booking the matched pair’s slot', async () => {
+  it('answer a meeting request on the request, booking the matched pair’s slot, and mail both the invite once accepted', async () => {
     const db = admin();
     await db.doc('events/meet').set({
       ...storedEvent(),
-      meetings: { enabled: true, start_time: null, slot_minutes: 10, slots: 3, places: ['Table 1'], max_per_person: 2 },
+      meetings: {
+        enabled: true,
+        start_time: Timestamp.fromMillis(Date.UTC(2030, 4, 1, 20)),
+        slot_minutes: 10,
+        slots: 3,
+        places: ['Table 1'],
+        max_per_person: 2,
+      },
     });
+    await db.doc('presenters/p-ada').set(reactionPresenter('Ada', 'Okafor', 'PulseLoop'));
+    await db.doc('providers/v-bo').set({ first_name: 'Bo', last_name: 'Lind', email: 'bo@example.org', company: 'Nordic Care' });
     await db
       .doc('final_matches/meet_p-ada')
       .set({ event_id: 'meet', presenter_id: 'p-ada', matched_providers: [{ provider_id: 'v-bo' }] });
@@ -176,6 +187,25 @@ describe('the triggers', () => {
       place: 'Table 1',
       status: 'requested',
     });
+
+    await db.collection('meeting_requests').add({
+      event_id: 'meet',
+      presenter_id: 'p-ada',
+      provider_id: 'v-bo',
+      action: 'accept',
+      by: 'presenter',
+      requested_at: FieldValue.serverTimestamp(),
+    });
+    const meeting = db.doc('meetings/meet_p-ada_v-bo');
+    await eventually(
+      async () => expect((await meeting.get()).get('invites')).toMatchObject({ '0-request': { state: 'sent' } }),
+      RUN_TIMEOUT,
+    );
+    expect(reactions.smtp.mails.map(addressOf).sort()).toEqual(['ada@example.com', 'bo@example.org']);
+    expect(reactions.smtp.mails.map((mail) => mail.attachments.some((part) => part.contentType === 'text/calendar'))).toEqual([
+      true,
+      true,
+    ]);
   });
 
   it('run matching and then the result e-mails raised in one write, the mails carrying the new matches', async () => {

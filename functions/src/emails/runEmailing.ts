@@ -359,11 +359,12 @@ async function deliver(
   return result.state === 'sent' ? { state: 'sent', now: true } : { state: 'failed', reason: result.reason };
 }
 
-type SendResult = { state: 'sent'; attempts: number; messageId: string } | { state: 'failed'; attempts: number; reason: string };
+export type SendResult =
+  { state: 'sent'; attempts: number; messageId: string } | { state: 'failed'; attempts: number; reason: string };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function sendWithRetries(mailer: Mailer, message: MailMessage): Promise<SendResult> {
+export async function sendWithRetries(mailer: Mailer, message: MailMessage): Promise<SendResult> {
   for (let attempt = 1; ; attempt += 1) {
     try {
       return { state: 'sent', attempts: attempt, messageId: await mailer.sendMail(message) };

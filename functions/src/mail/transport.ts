@@ -74,10 +74,14 @@ export interface MailMessage {
   subject: string;
   html: string;
   text: string;
+  /** A calendar invite (text/calendar with its METHOD), as nodemailer's icalEvent takes it. */
+  icalEvent?: { method: string; filename: string; content: string };
 }
 
 export interface Mailer {
   readonly organisation: string;
+  /** The sender's address (the organiser of a meeting's calendar invite). */
+  readonly from: string;
   /** The app's address for links into it, when known. */
   readonly appUrl?: string;
   /** Sends one message; resolves to its Message-ID, rejects with the SMTP server's answer. */
@@ -108,6 +112,7 @@ export function createMailer(settings: MailSettings): Mailer {
   );
   return {
     organisation: settings.organisation,
+    from: settings.from,
     appUrl: settings.appUrl && withoutTrailingSlash(settings.appUrl),
     async sendMail(message) {
       const info = await transport.sendMail({ ...message, signal: AbortSignal.timeout(SEND_TIMEOUT_MS) });

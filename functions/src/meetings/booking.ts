@@ -12,7 +12,8 @@
 //   transaction reads the three it needs and creates them only when none exists, so the first
 //   commit wins and every other is retried by Firestore, reads them taken, and answers why.
 
-import { FieldValue, type Firestore, type Transaction } from 'firebase-admin/firestore';
+import { FieldValue, type DocumentData, type Firestore, type Transaction } from 'firebase-admin/firestore';
+import { FALLBACK_PROVIDER_ID } from '../../../domain/matching.js';
 
 export type MeetingStatus = 'requested' | 'accepted' | 'declined' | 'cancelled';
 
@@ -69,6 +70,21 @@ export function slotHolds(meeting: Pick<MeetingDocument, 'event_id' | 'presenter
 
 /** Whether a meeting in this status holds its slot (requested or accepted). */
 export const holdsSlot = (status: unknown): boolean => status === 'requested' || status === 'accepted';
+
+/**
+ * Whether the provider is one of the presenter's final matches for the event (`match` is the
+ * presenter's final_matches document), never the innovation office's fallback contact: only such
+ * pairs meet.
+ */
+export function isMatchedPair(match: DocumentData | undefined, eventId: string, providerId: string): boolean {
+  const matched = (match?.matched_providers as { provider_id?: unknown }[] | undefined) ?? [];
+  return (
+    providerId !== FALLBACK_PROVIDER_ID &&
+    match?.event_id === eventId &&
+    Array.isArray(matched) &&
+    matched.some((provider) => provider.provider_id === providerId)
+  );
+}
 
 /** A stored Timestamp in ms, or null for anything else. */
 export const toMs = (value: unknown): number | null =>

@@ -13,13 +13,13 @@
 //   an accepted meeting once its slot has started, and records who said so.
 
 import { FieldValue, type DocumentData, type Firestore } from 'firebase-admin/firestore';
-import { FALLBACK_PROVIDER_ID } from '../../../domain/matching.js';
 import { meetingSettingsFrom, type MeetingSettings } from '../../../domain/meetingSettings.js';
 import { slotWindow } from '../../../domain/meetings.js';
 import {
   bookMeeting,
   bookingRefusals,
   holdsSlot,
+  isMatchedPair,
   toMs,
   cancelMeeting,
   meetingId,
@@ -221,11 +221,7 @@ async function decide(
   ]);
   const settings = meetingSettingsFrom(event.get('meetings'), toMs);
   if (!event.exists || !settings.enabled) return { done: false, message: meetingRequestMessages.meetingsOff };
-  const matched = (match.get('matched_providers') as { provider_id?: unknown }[] | undefined) ?? [];
-  const isPair =
-    request.provider_id !== FALLBACK_PROVIDER_ID &&
-    match.get('event_id') === request.event_id &&
-    matched.some((provider) => provider.provider_id === request.provider_id);
+  const isPair = isMatchedPair(match.data(), request.event_id, request.provider_id);
   // A cancel is always answered: a pair whose match was taken back still frees its slot.
   if (!isPair && request.action !== 'cancel') return { done: false, message: meetingRequestMessages.notMatched };
   switch (request.action) {
