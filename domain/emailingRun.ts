@@ -78,6 +78,8 @@ export interface PresenterRecipient {
   first_name: string;
   last_name: string;
   providers: ProviderDetails[];
+  /** Whether a match is a provider they may meet after matching (not the fallback contact). */
+  meets: boolean;
 }
 
 /** A provider's result mail: the presenters they were matched to. */
@@ -116,8 +118,10 @@ export function resultRecipients(matches: readonly FinalMatchDocument[]): Result
         first_name: presenter.first_name,
         last_name: presenter.last_name,
         providers: [],
+        meets: false,
       };
       recipient.providers.push(...match.matched_providers.map((matched) => matched.provider_details));
+      recipient.meets ||= match.matched_providers.some((matched) => matched.provider_id !== FALLBACK_PROVIDER_ID);
       presenters.set(presenterEmail, recipient);
     }
     for (const matched of match.matched_providers) {

@@ -19,7 +19,8 @@ const feedbackConverter = readOnlyConverter<PresenterFeedback>(
 
 /** What a read of one presenter's feedback found. */
 export type FeedbackRead =
-  | { state: 'ready'; feedback: PresenterFeedback }
+  /** `meetings`: the event has meetings after matching, which the presenter books on My meetings. */
+  | { state: 'ready'; feedback: PresenterFeedback; meetings: boolean }
   /** None written for this presenter (not shared, not matched yet, or not a presenter of the event). */
   | { state: 'none' }
   /** The rules refused: it is another presenter's (or, for a presenter, another device's sign-in). */
@@ -33,10 +34,16 @@ const isDenied = (error: unknown) => (error as { code?: unknown } | null)?.code 
  */
 export async function getPresenterFeedback(eventId: string, presenterId?: string): Promise<FeedbackRead> {
   const user = await ensureSignedIn();
-  const ref = doc(await liteDb(), 'events', eventId, 'feedback', presenterId ?? user.uid).withConverter(feedbackConverter);
+  const lite = await liteDb();
+  const ref = doc(lite, 'events', eventId, 'feedback', presenterId ?? user.uid).withConverter(feedbackConverter);
+  // The event says whether it has meetings; the page shows the feedback without that if it cannot tell.
+  const meetings = getDoc(doc(lite, 'events', eventId)).then(
+    (event) => (event.get('meetings') as { enabled?: unknown } | undefined)?.enabled === true,
+    () => false,
+  );
   try {
     const feedback = (await getDoc(ref)).data();
-    return feedback ? { state: 'ready', feedback } : { state: 'none' };
+    return feedback ? { state: 'ready', feedback, meetings: await meetings } : { state: 'none' };
   } catch (error) {
     if (isDenied(error)) return { state: 'denied' };
     throw error;

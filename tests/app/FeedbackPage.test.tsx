@@ -7,6 +7,8 @@
 
 import { within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_MEETING_SETTINGS, storedMeetingSettings } from '../../domain/meetingSettings';
+import { storedEvent } from '../db/appDb';
 import { firestoreEmulator } from '../support/emulators';
 import { storedFeedback } from '../support/fixtures';
 import { storedFinalMatch } from './support/finalMatches';
@@ -41,6 +43,25 @@ describe('the feedback page for the presenter it is for', () => {
     expect(within(within(market).getByRole('list', { name: 'Comments' })).getByRole('listitem').textContent).toBe('Clear ask.');
     expect(within(screen.getByRole('region', { name: 'Team' })).getByText('Not enough ratings to share')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Print or save as PDF' })).toBeTruthy();
+    // The event (not stored here) has no meetings after matching.
+    expect(screen.queryByRole('link', { name: 'My meetings' })).toBeNull();
+  });
+
+  it('leads a presenter of an event with meetings after matching to My meetings', async () => {
+    const { uid } = await ensureSignedIn();
+    await adminDb()
+      .doc('events/e2')
+      .set({
+        ...storedEvent({ title: 'Med-Tech Pitch Session' }),
+        meetings: { ...storedMeetingSettings(DEFAULT_MEETING_SETTINGS), enabled: true },
+      });
+    await adminDb()
+      .doc(`events/e2/feedback/${uid}`)
+      .set(storedFeedback(uid, { event_id: 'e2' }));
+    await renderApp('/feedback/e2');
+
+    const link = await screen.findByRole('link', { name: 'My meetings' }, { timeout: 8000 });
+    expect(link.getAttribute('href')).toBe('/meetings/e2');
   });
 
   it('says there is none yet to a visitor the event wrote none for', async () => {

@@ -105,8 +105,8 @@ describe('resultRecipients', () => {
     ]);
 
     expect(recipients).toEqual([
-      { role: 'presenter', email: ada.email, first_name: 'Ada', last_name: 'Presenter', providers: [kim, lee] },
-      { role: 'presenter', email: lin.email, first_name: 'Lin', last_name: 'Presenter', providers: [lee] },
+      { role: 'presenter', email: ada.email, first_name: 'Ada', last_name: 'Presenter', providers: [kim, lee], meets: true },
+      { role: 'presenter', email: lin.email, first_name: 'Lin', last_name: 'Presenter', providers: [lee], meets: true },
       { role: 'provider', email: kim.email, first_name: 'Kim', last_name: 'Provider', presenters: [ada] },
       { role: 'provider', email: lee.email, first_name: 'Lee', last_name: 'Provider', presenters: [lin, ada] },
     ]);
@@ -116,7 +116,7 @@ describe('resultRecipients', () => {
     const recipients = resultRecipients([finalMatch(sam, [[FALLBACK_PROVIDER_ID, OFFICE]])]);
 
     expect(recipients).toEqual([
-      { role: 'presenter', email: sam.email, first_name: 'Sam', last_name: 'Presenter', providers: [OFFICE] },
+      { role: 'presenter', email: sam.email, first_name: 'Sam', last_name: 'Presenter', providers: [OFFICE], meets: false },
     ]);
   });
 

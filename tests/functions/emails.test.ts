@@ -326,6 +326,32 @@ describe('runEmailing', () => {
     expect(catcher.mails).toHaveLength(5);
   });
 
+  it('offers the presenters with a match My meetings when the event has meetings after matching', async () => {
+    const db = admin();
+    const catcher = await smtp();
+    await seed(db);
+    await db.collection('events').doc(EVENT).update({ 'meetings.enabled': true });
+    const withApp = createMailer({
+      host: '127.0.0.1',
+      port: catcher.port,
+      secure: false,
+      from: OFFICE.email,
+      organisation: ORGANISATION,
+      appUrl: 'https://pitch.example.edu',
+    });
+    cleanups.push(() => withApp.close());
+
+    await runEmailing(db, EVENT, withApp);
+
+    const meetings = `https://pitch.example.edu/meetings/${EVENT}`;
+    for (const part of [mailTo(catcher, ADA.email).text, mailTo(catcher, ADA.email).html]) {
+      expect(part).toContain('Book a time and a table with each of them');
+      expect(part).toContain(meetings);
+    }
+    // Sam's only match is the innovation office, whom nobody books; providers reach My meetings from their matches.
+    for (const email of [SAM.email, KIM.email]) expect(mailTo(catcher, email).text).not.toContain('/meetings/');
+  });
+
   it('ends failed, sending nothing, when the event has no final matches yet', async () => {
     const db = admin();
     const catcher = await smtp();

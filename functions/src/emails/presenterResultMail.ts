@@ -18,6 +18,8 @@ export interface PresenterResultMailInput {
   providers: readonly ProviderDetails[];
   /** The presenter's feedback, when the event shares it: its questions and the page's address (when known). */
   feedback?: { questions: readonly QuestionFeedback[]; url: string | null };
+  /** Where the presenter books meetings with the matches, when the event has them (a sign-in link or the page's address). */
+  meetingsUrl?: string | null;
 }
 
 export const presenterResultMailSubject = (eventTitle: string): string => `Your matches from ${eventTitle}`;
@@ -50,7 +52,22 @@ function FeedbackSummary({ questions, url }: NonNullable<PresenterResultMailInpu
   );
 }
 
-function PresenterResultMail({ organisation, event, firstName, providers, feedback }: PresenterResultMailInput) {
+/** The meetings after matching: where to book a conversation with the matches at the venue. */
+function MeetingsInvitation({ url }: { url: string }) {
+  return h(
+    Section,
+    null,
+    h(Heading, { as: 'h2', style: styles.subheading }, 'Meet your matches'),
+    h(
+      Text,
+      { style: styles.detail },
+      'Book a time and a table with each of them, and see your meetings as they are confirmed, on My meetings: ',
+      h(Link, { href: url, style: styles.link }, url),
+    ),
+  );
+}
+
+function PresenterResultMail({ organisation, event, firstName, providers, feedback, meetingsUrl }: PresenterResultMailInput) {
   return h(ResultMailLayout, {
     organisation,
     event,
@@ -61,6 +78,7 @@ function PresenterResultMail({ organisation, event, firstName, providers, feedba
     children: [
       ...providers.map((provider, index) => h(ProviderContact, { key: index, provider })),
       feedback ? h(FeedbackSummary, { key: 'feedback', ...feedback }) : null,
+      meetingsUrl ? h(MeetingsInvitation, { key: 'meetings', url: meetingsUrl }) : null,
     ],
   });
 }

@@ -65,7 +65,7 @@ async function buildReview(
   const finals = matches.docs.map((doc) => finalMatchOf(doc.data()));
   const guarded = guardResultRecipients(finals, await eventRatings(firestore, eventId), roundPresenterIds(record(event.rounds)));
   const feedback = event.share_feedback === true ? await feedbackByEmail(firestore, eventId, matches.docs, mailer) : null;
-  const mailEvent = resultMailEvent(event);
+  const mailEvent = resultMailEvent(event, eventId, mailer.appUrl);
   const preview = async (role: ResultRecipient['role']): Promise<MailPreview | null> => {
     const recipient = guarded.recipients.find((candidate) => candidate.role === role);
     if (!recipient) return null;

@@ -14,6 +14,11 @@ export interface ResultMailEvent {
   title: string;
   /** The event's normal logo's URL, or null when it has none. */
   normalLogo: string | null;
+  /**
+   * My meetings for the event (`/meetings/{eventId}`) when it has meetings after matching and the
+   * app's address is known: the presenter's mail offers it to book conversations with the matches.
+   */
+  meetingsUrl: string | null;
 }
 
 export interface ResultMailFrame {

@@ -217,15 +217,16 @@ async function sendResultMails(
   if (refusal)
     return { counts: reportCounts({ sent: 0, failed: 0, total: recipients.length }, guarded, run), sentNow: 0, reason: refusal };
 
-  const mailEvent = resultMailEvent(event);
+  const mailEvent = resultMailEvent(event, eventId, mailer.appUrl);
   const feedback = event.share_feedback === true ? await feedbackByEmail(firestore, eventId, matches.docs, mailer) : null;
 
   // The sign-in link opens the recipient's own account on the page that is theirs: a presenter's
-  // feedback (when the event shares it), a provider's matches.
+  // feedback (when the event shares it), else their meetings (when the event has them), a
+  // provider's matches (which lead to their meetings).
   const pageOf = (recipient: ResultRecipient): string | null => {
     if (!mailer.appUrl) return null;
     if (recipient.role === 'provider') return `${mailer.appUrl}/results`;
-    return feedback?.get(recipient.email.trim().toLowerCase())?.url ?? null;
+    return feedback?.get(recipient.email.trim().toLowerCase())?.url ?? (recipient.meets ? mailEvent.meetingsUrl : null);
   };
   const signInLink = async (recipient: ResultRecipient): Promise<string | null> => {
     const uid = guarded.accounts.get(recipientKey(recipient));
@@ -265,10 +266,12 @@ function reportCounts(counts: EmailingCounts, guarded: GuardedRecipients, run: R
 }
 
 /** The event as the result mails name it. */
-export function resultMailEvent(event: DocumentData): ResultMailEvent {
+export function resultMailEvent(event: DocumentData, eventId: string, appUrl: string | undefined): ResultMailEvent {
+  const meetings = record(event.meetings).enabled === true;
   return {
     title: text(event.title),
     normalLogo: typeof event.normalLogo === 'string' && event.normalLogo ? event.normalLogo : null,
+    meetingsUrl: meetings && appUrl ? `${appUrl}/meetings/${encodeURIComponent(eventId)}` : null,
   };
 }
 
@@ -300,7 +303,7 @@ export async function feedbackByEmail(
   return byEmail;
 }
 
-/** A recipient's mail; `signInLink`, when given, stands for the page's address (feedback or matches). */
+/** A recipient's mail; `signInLink`, when given, stands for the page's address (feedback, meetings or matches). */
 export function renderFor(
   recipient: ResultRecipient,
   event: ResultMailEvent,
@@ -313,10 +316,13 @@ export function renderFor(
     return renderProviderResultMail({ ...input, presenters: recipient.presenters, resultsUrl: signInLink });
   }
   const shared = feedback?.get(recipient.email.trim().toLowerCase());
+  const meetingsUrl = recipient.meets ? event.meetingsUrl : null;
   return renderPresenterResultMail({
     ...input,
     providers: recipient.providers,
     feedback: shared && { ...shared, url: signInLink ?? shared.url },
+    // The link signs in on the feedback page when there is one: My meetings is one tap from there.
+    meetingsUrl: meetingsUrl && (shared ? meetingsUrl : (signInLink ?? meetingsUrl)),
   });
 }
 

@@ -11,6 +11,8 @@ import CircularProgress from '@mui/material/CircularProgress';
 import GlobalStyles from '@mui/material/GlobalStyles';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router-dom';
+import { paths } from '../../config/paths';
 import { useLoad } from '../../components/useLoad';
 import { getPresenterFeedback, type FeedbackRead } from '../../db/feedback';
 import type { PresenterFeedback } from '../../types/feedback';
@@ -60,10 +62,20 @@ export function FeedbackPage({ eventId, presenterId }: { eventId: string; presen
   if (read.state === 'none') {
     return <Alert severity="info">{preview ? feedbackMessages.previewNone : feedbackMessages.none}</Alert>;
   }
-  return <FeedbackReport feedback={read.feedback} preview={preview} />;
+  // A presenter books conversations with their matches on My meetings, one tap from here (their result e-mail's link lands here).
+  const meetingsPath = read.meetings && !preview ? paths.meetings(eventId) : null;
+  return <FeedbackReport feedback={read.feedback} preview={preview} meetingsPath={meetingsPath} />;
 }
 
-function FeedbackReport({ feedback, preview }: { feedback: PresenterFeedback; preview: boolean }) {
+function FeedbackReport({
+  feedback,
+  preview,
+  meetingsPath,
+}: {
+  feedback: PresenterFeedback;
+  preview: boolean;
+  meetingsPath: string | null;
+}) {
   return (
     <Stack spacing={2} component="article" aria-labelledby="feedback-heading">
       {printStyles}
@@ -87,6 +99,17 @@ function FeedbackReport({ feedback, preview }: { feedback: PresenterFeedback; pr
       <Button variant="outlined" onClick={() => window.print()} sx={{ alignSelf: { xs: 'stretch', sm: 'flex-start' } }}>
         Print or save as PDF
       </Button>
+      {meetingsPath && (
+        <Button
+          component={RouterLink}
+          to={meetingsPath}
+          variant="contained"
+          data-print="hide"
+          sx={{ alignSelf: { xs: 'stretch', sm: 'flex-start' } }}
+        >
+          My meetings
+        </Button>
+      )}
       {feedback.questions.map((question) => (
         <QuestionFeedbackCard key={question.question_id} question={question} />
       ))}
