@@ -4,10 +4,13 @@
 // failure; the screen decides what to say.
 
 import type { MatchesExportData, ResponsesExportData } from '../lib/exportRows';
+import type { MeetingsExportData } from '../lib/meetingRows';
+import type { Event } from '../types/event';
 import type { MatchReasons } from '../types/matchReasons';
 import { getAnswerers, getByIds, getEventAnswers } from './eventAnswers';
 import { getFinalMatches } from './finalMatches';
 import { getMatchReasons } from './matchReasons';
+import { getEventMeetings } from './meetings';
 import { presenterConverter } from './presenters';
 import { getQuestions } from './questions';
 
@@ -35,4 +38,10 @@ export async function getMatchesExport(eventId: string): Promise<MatchesExportDa
   const finalMatches = await getFinalMatches(eventId);
   const reasons = await Promise.all(finalMatches.map((match) => getMatchReasons(match.id)));
   return { finalMatches, matchReasons: reasons.filter((found): found is MatchReasons => found !== null) };
+}
+
+/** The event's meetings after matching, with the final matches that name both people of each. */
+export async function getMeetingsExport(event: Pick<Event, 'id' | 'meetings'>): Promise<MeetingsExportData> {
+  const [meetings, finalMatches] = await Promise.all([getEventMeetings(event.id), getFinalMatches(event.id)]);
+  return { meetings, finalMatches, settings: event.meetings };
 }

@@ -7,6 +7,7 @@
 import { doc, getDoc } from 'firebase/firestore';
 import { orderedRounds } from '../../domain/rounds';
 import type { ResponsesExportData, TimedResponse } from '../lib/exportRows';
+import type { Meeting } from '../types/meeting';
 import type { Event } from '../types/event';
 import type { Presenter } from '../types/presenter';
 import type { Question } from '../types/question';
@@ -14,6 +15,7 @@ import { snapshotOptions } from './converters';
 import { eventFromData } from './eventData';
 import { getAnswerers, getEventAnswers } from './eventAnswers';
 import { db } from './firebase';
+import { getEventMeetings } from './meetings';
 import { presenterConverter } from './presenters';
 import { getQuestions } from './questions';
 
@@ -27,6 +29,8 @@ export interface EventInsightsData {
   providers: ResponsesExportData['providers'];
   /** Every answer of the event. */
   responses: TimedResponse[];
+  /** The event's meetings after matching (none when it has them off). */
+  meetings: Meeting[];
 }
 
 /** An event's insights data, or null when the event does not exist. */
@@ -37,10 +41,11 @@ export async function getEventInsightsData(eventId: string): Promise<EventInsigh
   const presenterIds = [
     ...new Set(orderedRounds(event.rounds).flatMap((round) => round.entries.map((entry) => entry.presenter_id))),
   ];
-  const [{ responses, providers }, questions, presenterSnapshots] = await Promise.all([
+  const [{ responses, providers }, questions, presenterSnapshots, meetings] = await Promise.all([
     getEventAnswers(eventId).then(async (responses) => ({ responses, providers: await getAnswerers(responses) })),
     getQuestions(),
     Promise.all(presenterIds.map((id) => getDoc(doc(db, 'presenters', id).withConverter(presenterConverter)))),
+    event.meetings.enabled ? getEventMeetings(eventId) : Promise.resolve([]),
   ]);
   const presenters = presenterSnapshots.flatMap((presenter) => {
     const data = presenter.data();
@@ -52,5 +57,6 @@ export async function getEventInsightsData(eventId: string): Promise<EventInsigh
     presenters,
     providers,
     responses,
+    meetings,
   };
 }

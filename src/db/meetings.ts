@@ -3,31 +3,16 @@
 // request the server answers (`meeting_requests`, functions/src/meetings/requests.ts): this
 // writes the request for the signed-in person's own side and waits for the server's sentence.
 
-import { addDoc, collection, doc, onSnapshot, query, serverTimestamp, where } from 'firebase/firestore';
+import { addDoc, collection, doc, getDocs, onSnapshot, query, serverTimestamp, where } from 'firebase/firestore';
 import { toArray, toNumberOr, toStringOr } from './converters';
 import { db } from './firebase';
+import type { Meeting, MeetingAction, MeetingSide, MeetingStatus } from '../types/meeting';
 
-export type MeetingStatus = 'requested' | 'accepted' | 'declined' | 'cancelled';
-export type MeetingSide = 'presenter' | 'provider';
-export type MeetingAction = 'request' | 'accept' | 'decline' | 'cancel' | 'met';
-
-export interface Meeting {
-  id: string;
-  eventId: string;
-  presenterId: string;
-  providerId: string;
-  slot: number;
-  place: string;
-  status: MeetingStatus;
-  /** Who asked: a side, or 'schedule' for the admin's Schedule all. */
-  requestedBy: MeetingSide | 'schedule';
-  /** The sides that said the meeting was held. */
-  metBy: MeetingSide[];
-}
+export type { Meeting, MeetingAction, MeetingSide, MeetingStatus };
 
 const STATUSES: readonly MeetingStatus[] = ['requested', 'accepted', 'declined', 'cancelled'];
 
-function toMeeting(id: string, data: Record<string, unknown>): Meeting {
+export function toMeeting(id: string, data: Record<string, unknown>): Meeting {
   const status = STATUSES.includes(data.status as MeetingStatus) ? (data.status as MeetingStatus) : 'cancelled';
   const requestedBy = data.requested_by === 'presenter' || data.requested_by === 'provider' ? data.requested_by : 'schedule';
   return {
@@ -69,6 +54,12 @@ export function watchMyMeetings(
     );
   const stops = [follow('presenter'), follow('provider')];
   return () => stops.forEach((stop) => stop());
+}
+
+/** Every meeting of the event, once (admins: firestore.rules let only them read others' meetings). */
+export async function getEventMeetings(eventId: string): Promise<Meeting[]> {
+  const snapshot = await getDocs(query(collection(db, 'meetings'), where('event_id', '==', eventId)));
+  return snapshot.docs.map((meeting) => toMeeting(meeting.id, meeting.data()));
 }
 
 export interface MeetingRequestInput {

@@ -211,8 +211,8 @@ export const responsesTable = (rows: ResponseRow[]): ExportTable => tableOf('Res
 
 export const matchesTable = (rows: MatchRow[]): ExportTable => tableOf('Matches', MATCH_COLUMNS, rows);
 
-/** The 'Pitch times' table is written by pitchTimeRows.ts. */
-export type ExportKind = 'responses' | 'matches' | 'pitch-times';
+/** The 'Pitch times' table is written by pitchTimeRows.ts, the 'Meetings' table by meetingRows.ts. */
+export type ExportKind = 'responses' | 'matches' | 'pitch-times' | 'meetings';
 export type ExportFormat = 'csv' | 'xlsx';
 
 /** `{event-title-slug}-{kind}-{yyyy-mm-dd}.{format}`, the date in local time; 'event' for a title with no letters or digits. */

@@ -9,6 +9,7 @@ import userEvent from '@testing-library/user-event';
 import { Timestamp } from 'firebase-admin/firestore';
 import Papa from 'papaparse';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_MEETING_SETTINGS, storedMeetingSettings } from '../../domain/meetingSettings';
 import { storedEvent } from '../db/appDb';
 import { graceProfile, providerReasons, storedMatchReasons, storedPresenter } from '../support/fixtures';
 import { renderApp, screen, useAppTestBed, useSignedInAdmin } from './support/appTestBed';
@@ -81,6 +82,30 @@ async function rowsOf(blob: Blob): Promise<string[][]> {
     reader.readAsText(blob);
   });
   return Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { header: false }).data;
+}
+
+/** Ada's final match: Grace. */
+async function storeAdaMatch() {
+  await adminDb()
+    .doc('final_matches/medtech_p-ada')
+    .set({
+      event_id: 'medtech',
+      presenter_id: 'p-ada',
+      presenter_details: {
+        first_name: 'Ada',
+        last_name: 'Okafor',
+        email: 'ada@startup.example',
+        company: 'PulseLoop',
+        linkedin_url: null,
+        profile_url: null,
+      },
+      matched_providers: [
+        {
+          provider_id: 'u-grace',
+          provider_details: { first_name: 'Grace', last_name: 'Hopper', email: 'grace@example.com', company: 'Navy Labs' },
+        },
+      ],
+    });
 }
 
 describe('the Export menu', () => {
@@ -180,24 +205,7 @@ describe('the Export menu', () => {
 
   it("downloads the event's final matches as CSV, with score and reason", async () => {
     const db = adminDb();
-    await db.doc('final_matches/medtech_p-ada').set({
-      event_id: 'medtech',
-      presenter_id: 'p-ada',
-      presenter_details: {
-        first_name: 'Ada',
-        last_name: 'Okafor',
-        email: 'ada@startup.example',
-        company: 'PulseLoop',
-        linkedin_url: null,
-        profile_url: null,
-      },
-      matched_providers: [
-        {
-          provider_id: 'u-grace',
-          provider_details: { first_name: 'Grace', last_name: 'Hopper', email: 'grace@example.com', company: 'Navy Labs' },
-        },
-      ],
-    });
+    await storeAdaMatch();
     await db
       .doc('match_reasons/medtech_p-ada')
       .set(storedMatchReasons('medtech', 'p-ada', [providerReasons('u-grace', 5, 1, [['q1', 'Market need', 5]])]));
@@ -229,5 +237,61 @@ describe('the Export menu', () => {
         'Market need: 5 of 5',
       ],
     ]);
+  });
+
+  it('offers the meetings when the event has meetings after matching, and downloads every one with what became of it', async () => {
+    const db = adminDb();
+    await db.doc('events/medtech').update({
+      meetings: {
+        ...storedMeetingSettings(DEFAULT_MEETING_SETTINGS),
+        enabled: true,
+        start_time: Timestamp.fromDate(new Date(2030, 4, 1, 20, 0)),
+      },
+    });
+    await storeAdaMatch();
+    const meeting = { event_id: 'medtech', presenter_id: 'p-ada', provider_id: 'u-grace', place: '=Table 1', sequence: 0 };
+    await db
+      .doc('meetings/medtech_p-ada_u-grace')
+      .set({ ...meeting, slot: 1, status: 'accepted', requested_by: 'provider', met_by: ['presenter'] });
+    const user = await openControl();
+    await user.click(screen.getByRole('button', { name: 'Export' }));
+    expect(
+      screen
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent)
+        .slice(-2),
+    ).toEqual(['Meetings (CSV)', 'Meetings (Excel)']);
+    await user.click(screen.getByRole('menuitem', { name: 'Meetings (CSV)' }));
+
+    await waitFor(() => expect(downloads).toHaveLength(1), { timeout: 15_000 });
+    expect(downloads[0]?.name).toBe(`med-tech-pitch-session-meetings-${today()}.csv`);
+    const [header, row] = await rowsOf(downloads[0]?.blob ?? new Blob());
+    expect(header).toEqual([
+      'Time',
+      'Place',
+      'Presenter',
+      'Presenter company',
+      'Presenter e-mail',
+      'Provider',
+      'Provider company',
+      'Provider e-mail',
+      'Status',
+      'Asked by',
+      'Held',
+    ]);
+    expect(row?.slice(1)).toEqual([
+      "'=Table 1",
+      'Ada Okafor',
+      'PulseLoop',
+      'ada@startup.example',
+      'Grace Hopper',
+      'Navy Labs',
+      'grace@example.com',
+      'Confirmed',
+      'Provider',
+      'Yes (said by the presenter)',
+    ]);
+    // The second slot of ten minutes from 20:00, local time.
+    expect(row?.[0]).toContain('20:10');
   });
 });

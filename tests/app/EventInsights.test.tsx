@@ -4,12 +4,13 @@
 // and distribution, the Disagreement and conflict-of-interest flags and the comments; per provider
 // the presenters rated and the leniency; the matches without and with fair scores when the event
 // corrects for lenient and harsh raters; each presenter's pitch length and overtime with the
-// session's total overrun; and the message for an event that does not exist.
+// session's total overrun; the meetings after matching; and the message for an event that does not exist.
 
 import { waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Timestamp } from 'firebase-admin/firestore';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { DEFAULT_MEETING_SETTINGS, storedMeetingSettings } from '../../domain/meetingSettings';
 import { storedEvent } from '../db/appDb';
 import { storedPresenter } from '../support/fixtures';
 import { renderApp, screen, useAppTestBed, useSignedInAdmin } from './support/appTestBed';
@@ -134,6 +135,8 @@ describe('the event insights page', () => {
       }),
     ).toBeTruthy();
     expect(within(ada).getByText('Mean 3.3 from 3 ratings')).toBeTruthy();
+    // The event has no meetings after matching: nothing about them.
+    expect(within(ada).queryByText(/^Meetings:/)).toBeNull();
     const lin = card('Lin Chen');
     expect(within(lin).getByText('3 ratings')).toBeTruthy();
     expect(
@@ -284,6 +287,30 @@ describe('the event insights page', () => {
         'No pitch has been timed yet: the clock starts when a presenter goes live.',
       ),
     ).toBeTruthy();
+  });
+
+  it("shows each presenter's meetings after matching requested, accepted and held, when the event has them", async () => {
+    await arrange({ fairScores: false });
+    const db = adminDb();
+    await db.doc('events/medtech').update({ meetings: { ...storedMeetingSettings(DEFAULT_MEETING_SETTINGS), enabled: true } });
+    const meeting = (provider: string, slot: number, status: string, met_by: string[] = []) =>
+      db.doc(`meetings/medtech_p-ada_${provider}`).set({
+        event_id: 'medtech',
+        presenter_id: 'p-ada',
+        provider_id: provider,
+        slot,
+        place: 'Table 1',
+        status,
+        requested_by: 'provider',
+        sequence: 0,
+        met_by,
+      });
+    await meeting('u-grace', 0, 'accepted', ['provider']);
+    await meeting('u-hiro', 1, 'accepted');
+    await meeting('u-amara', 2, 'declined');
+    await openInsights();
+    expect(within(card('Ada Okafor')).getByText('Meetings: 3 requested · 2 accepted · 1 held')).toBeTruthy();
+    expect(within(card('Lin Chen')).getByText('Meetings: 0 requested · 0 accepted · 0 held')).toBeTruthy();
   });
 
   it('goes back to the control screen', async () => {

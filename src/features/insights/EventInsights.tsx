@@ -19,6 +19,7 @@ import { paths } from '../../config/paths';
 import { getEventInsightsData, type EventInsightsData } from '../../db/insights';
 import { eventInsights } from './insightFigures';
 import { PresenterInsightsCard } from './PresenterInsightsCard';
+import { meetingCountsByPresenter, type MeetingCounts } from '../../lib/meetingRows';
 import { pitchTimes } from '../../lib/pitchTimeRows';
 import { PitchTimesTable } from './PitchTimesTable';
 import { ProviderLeniencyTable } from './ProviderLeniencyTable';
@@ -41,10 +42,17 @@ const FALLBACK_CONTACT = {
   company: env.organisationName,
 };
 
+const NO_MEETINGS: MeetingCounts = { requested: 0, accepted: 0, held: 0 };
+
 function Insights({ data }: { data: EventInsightsData }) {
   const insights = useMemo(() => eventInsights(data, FALLBACK_CONTACT), [data]);
   const { event } = data;
   const times = useMemo(() => pitchTimes(event), [event]);
+  // Per presenter, the meetings after matching requested, confirmed and held (when the event has them).
+  const meetings = useMemo(
+    () => (event.meetings.enabled ? meetingCountsByPresenter(data.meetings) : null),
+    [event.meetings.enabled, data.meetings],
+  );
   return (
     <Stack spacing={3}>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' } }}>
@@ -71,7 +79,12 @@ function Insights({ data }: { data: EventInsightsData }) {
         ) : (
           <Stack spacing={2}>
             {insights.presenters.map((presenter) => (
-              <PresenterInsightsCard key={presenter.presenterId} presenter={presenter} fairScores={event.fairScores ?? false} />
+              <PresenterInsightsCard
+                key={presenter.presenterId}
+                presenter={presenter}
+                fairScores={event.fairScores ?? false}
+                meetings={meetings && (meetings.get(presenter.presenterId) ?? NO_MEETINGS)}
+              />
             ))}
           </Stack>
         )}

@@ -11,6 +11,7 @@ import { RATING_MAX } from '../../../domain/constants';
 import { HeadingWithDetail } from '../../components/HeadingWithDetail';
 import type { PresenterInsights, RankedProvider } from './insightFigures';
 import { QuestionFigure } from './questionFigures';
+import { meetingCountsText, type MeetingCounts } from '../../lib/meetingRows';
 
 export const presenterInsightMessages = {
   ratings: (count: number) => `${count} ${count === 1 ? 'rating' : 'ratings'}`,
@@ -50,7 +51,16 @@ function Ranking({ title, ranking }: { title: string; ranking: RankedProvider[] 
   );
 }
 
-export function PresenterInsightsCard({ presenter, fairScores }: { presenter: PresenterInsights; fairScores: boolean }) {
+export function PresenterInsightsCard({
+  presenter,
+  fairScores,
+  meetings = null,
+}: {
+  presenter: PresenterInsights;
+  fairScores: boolean;
+  /** The presenter's meetings after matching, when the event has them. */
+  meetings?: MeetingCounts | null;
+}) {
   const headingId = `insights-presenter-${presenter.presenterId}`;
   return (
     <Paper component="article" aria-labelledby={headingId} sx={{ p: { xs: 2, sm: 3 } }}>
@@ -62,6 +72,7 @@ export function PresenterInsightsCard({ presenter, fairScores }: { presenter: Pr
           <Chip label={presenterInsightMessages.ratings(presenter.raters)} />
           {presenter.disagreement?.flagged && <Chip color="warning" label={presenterInsightMessages.disagreement} />}
           {presenter.conflicts.length > 0 && <Chip color="error" label={presenterInsightMessages.conflict} />}
+          {meetings && <Chip variant="outlined" label={meetingCountsText(meetings)} />}
         </Stack>
         {presenter.conflicts.length > 0 && (
           <Box component="ul" sx={{ m: 0, pl: 2.5 }}>

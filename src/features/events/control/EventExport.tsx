@@ -1,6 +1,6 @@
 // The control screen's Export menu (docs/exports-and-insights.md): the event's responses, final
-// matches or pitch times as CSV or Excel, downloaded as
-// {event-title-slug}-{responses|matches|pitch-times}-{yyyy-mm-dd}.{csv|xlsx}, with
+// matches, pitch times or (with meetings after matching on) meetings as CSV or Excel, downloaded as
+// {event-title-slug}-{responses|matches|pitch-times|meetings}-{yyyy-mm-dd}.{csv|xlsx}, with
 // the progress shown while the data is read and the file written, and a toast when it fails. The
 // export code (papaparse, exceljs and the modules around them) loads on the first click only, so
 // it weighs nothing in any first load.
@@ -28,10 +28,17 @@ const CHOICES: { kind: ExportKind; format: ExportFormat; label: string }[] = [
   { kind: 'matches', format: 'xlsx', label: 'Matches (Excel)' },
   { kind: 'pitch-times', format: 'csv', label: 'Pitch times (CSV)' },
   { kind: 'pitch-times', format: 'xlsx', label: 'Pitch times (Excel)' },
+  { kind: 'meetings', format: 'csv', label: 'Meetings (CSV)' },
+  { kind: 'meetings', format: 'xlsx', label: 'Meetings (Excel)' },
 ];
 
 /** The kinds as the progress line names them. */
-const KIND_NAMES: Record<ExportKind, string> = { responses: 'responses', matches: 'matches', 'pitch-times': 'pitch times' };
+const KIND_NAMES: Record<ExportKind, string> = {
+  responses: 'responses',
+  matches: 'matches',
+  'pitch-times': 'pitch times',
+  meetings: 'meetings',
+};
 
 /** The share of the progress bar that reading the data stands for; writing the file is the rest. */
 const READ_SHARE = 0.6;
@@ -55,6 +62,9 @@ async function exportFile(event: Event, kind: ExportKind, format: ExportFormat, 
     // The live event document holds what the clock saw: nothing to read.
     const pitch = await import('../../../lib/pitchTimeRows');
     table = pitch.pitchTimesTable(pitch.pitchTimes(event));
+  } else if (kind === 'meetings') {
+    const meetings = await import('../../../lib/meetingRows');
+    table = meetings.meetingsTable(meetings.meetingRows(await reads.getMeetingsExport(event)));
   } else {
     table = rows.matchesTable(rows.matchRows(await reads.getMatchesExport(event.id)));
   }
@@ -123,7 +133,7 @@ export function EventExport({ event }: { event: Event }) {
         Export
       </Button>
       <Menu id={menuId} anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
-        {CHOICES.map(({ kind, format, label }) => (
+        {CHOICES.filter(({ kind }) => kind !== 'meetings' || event.meetings.enabled).map(({ kind, format, label }) => (
           <MenuItem key={label} onClick={() => void start(kind, format)}>
             {label}
           </MenuItem>
