@@ -243,3 +243,46 @@ export function slotWindow(startMs: number, slotMinutes: number, slot: number): 
   const from = startMs + slot * slotMinutes * 60_000;
   return { startMs: from, endMs: from + slotMinutes * 60_000 };
 }
+
+// ---- the room display's meetings board ----
+
+/** Where the public meetings board of an event lives: meeting_boards/{eventId}, written by the server. */
+export const MEETING_BOARDS_COLLECTION = 'meeting_boards';
+
+/** A confirmed meeting as the room display shows it: who meets whom, where (names and companies only). */
+export interface BoardMeeting {
+  slot: number;
+  place: string;
+  presenter: string;
+  presenter_company: string;
+  provider: string;
+  provider_company: string;
+}
+
+/** meeting_boards/{eventId}: the event's confirmed meetings, by slot and then place. */
+export interface MeetingBoardDocument {
+  event_id: string;
+  meetings: BoardMeeting[];
+}
+
+/** Where the meetings session stands at a moment. */
+export type BoardStage =
+  /** Before the first slot: `next` is 0 and the change is its start. */
+  | { phase: 'before'; current: null; next: number; changeAtMs: number }
+  /** During slot `current`: the change is its end, when `next` (null after the last) begins. */
+  | { phase: 'during'; current: number; next: number | null; changeAtMs: number }
+  | { phase: 'after'; current: null; next: null; changeAtMs: null };
+
+export function boardStage(startMs: number, slotMinutes: number, slots: number, nowMs: number): BoardStage {
+  const slotMs = slotMinutes * 60_000;
+  if (slots <= 0 || slotMs <= 0) return { phase: 'after', current: null, next: null, changeAtMs: null };
+  if (nowMs < startMs) return { phase: 'before', current: null, next: 0, changeAtMs: startMs };
+  const current = Math.floor((nowMs - startMs) / slotMs);
+  if (current >= slots) return { phase: 'after', current: null, next: null, changeAtMs: null };
+  return {
+    phase: 'during',
+    current,
+    next: current + 1 < slots ? current + 1 : null,
+    changeAtMs: startMs + (current + 1) * slotMs,
+  };
+}

@@ -16,6 +16,7 @@ import { reviewDue } from '../../domain/emailReview.js';
 import { sendFreshSignInLink } from './emails/freshSignInLink.js';
 import { reviewRecipients } from './emails/recipientReview.js';
 import { inviteMailDecision, sendInviteMail } from './invites/sendInviteMail.js';
+import { rebuildMeetingBoard } from './meetings/board.js';
 import type { MeetingDocument } from './meetings/booking.js';
 import { inviteDue, sendMeetingMails } from './meetings/meetingMails.js';
 import { answerMeetingRequest } from './meetings/requests.js';
@@ -159,12 +160,15 @@ export const onMeetingRequested = onDocumentCreated(
   },
 );
 
-/** A meeting confirmed, moved or cancelled: both people get the calendar invite or its update, once. */
+/**
+ * A meeting confirmed, moved or cancelled: the room display's meetings board follows, and both
+ * people get the calendar invite or its update, once.
+ */
 export const onMeetingWritten = onDocumentWritten(
   {
     document: 'meetings/{meetingId}',
     region: REGION,
-    // A few reads, two mails and two small writes.
+    // A few reads, the board's rebuild, two mails and two small writes.
     memory: '256MiB',
     timeoutSeconds: 120,
     maxInstances: 10,
@@ -175,9 +179,12 @@ export const onMeetingWritten = onDocumentWritten(
   async (event) => {
     const before = event.data?.before.data() as MeetingDocument<unknown> | undefined;
     const after = event.data?.after.data() as MeetingDocument<unknown> | undefined;
+    // A confirmed meeting appeared, moved or went: what the board shows and what the invites say.
     const due = inviteDue(before, after);
     if (!due) return;
     const meetingId = event.params.meetingId;
+    const eventId = String(after?.event_id ?? before?.event_id ?? '');
+    if (eventId) await rebuildMeetingBoard(firestore(), eventId);
     const outcome = await sendMeetingMails(firestore(), inviteMailer(), meetingId, due);
     if (outcome.state === 'failed' || outcome.state === 'refused') {
       logger.warn(`A meeting's invite was not sent: ${outcome.reason ?? ''}`, { meetingId, ...due });

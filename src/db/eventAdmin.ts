@@ -230,7 +230,8 @@ export async function deleteEvent(eventId: string): Promise<void> {
   await deleteRaters(eventId);
   // Its recipients review names participants' addresses.
   await deleteDoc(doc(db, 'email_reviews', eventId));
-  // Its last Schedule all names the pairs it left out.
+  // Its last Schedule all names the pairs it left out; its meetings board, who meets whom.
   await deleteDoc(doc(db, 'meeting_schedules', eventId));
+  await deleteDoc(doc(db, 'meeting_boards', eventId));
   await deleteDoc(doc(eventsCollection, eventId));
 }

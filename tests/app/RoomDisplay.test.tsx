@@ -10,6 +10,7 @@
 import { within } from '@testing-library/react';
 import { Timestamp } from 'firebase-admin/firestore';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_MEETING_SETTINGS, storedMeetingSettings } from '../../domain/meetingSettings';
 import { roomCode } from '../../src/lib/roomChoice';
 import { eventually, storedEvent } from '../db/appDb';
 import { createAccount, type TestAccount } from '../support/adminAccount';
@@ -137,6 +138,53 @@ describe('the room display', () => {
     const link = `${window.location.origin}/join/${roomCode('medtech')}`;
     expect(within(join).getByText(link)).toBeTruthy();
     expect(within(join).getByRole('img', { name: `QR code for ${link}` })).toBeTruthy();
+  });
+
+  it('shows the meetings board during the meetings after matching: now and next by place, and the time to the next change', async () => {
+    // The session's second slot of ten minutes started 5 minutes ago: Table 1 now, Table 2 next.
+    const start = Date.now() - 15 * 60_000;
+    await adminDb()
+      .doc('events/medtech')
+      .set({
+        ...storedEvent({ open: false, rounds }),
+        meetings: {
+          ...storedMeetingSettings(DEFAULT_MEETING_SETTINGS),
+          enabled: true,
+          start_time: Timestamp.fromMillis(start),
+          slots: 3,
+        },
+      });
+    const meeting = (slot: number, place: string, presenter: string, provider: string) => ({
+      slot,
+      place,
+      presenter,
+      presenter_company: 'PulseLoop',
+      provider,
+      provider_company: '',
+    });
+    await openScreen();
+    // No board yet: the event as before.
+    expect(await screen.findByRole('heading', { name: /^Event (Starting|Closed)/ }, { timeout: 10_000 })).toBeTruthy();
+
+    await adminDb()
+      .doc('meeting_boards/medtech')
+      .set({
+        event_id: 'medtech',
+        meetings: [
+          meeting(0, 'Table 3', 'Lin Chen', 'Earlier Person'),
+          meeting(1, 'Table 1', 'Ada Okafor', 'Bo Lind'),
+          meeting(2, 'Table 2', 'Ada Okafor', 'Cy Park'),
+        ],
+      });
+    const now = await screen.findByRole('region', { name: /^Now · / }, { timeout: 10_000 });
+    expect(within(now).getByRole('listitem').textContent).toBe('Table 1Ada Okafor (PulseLoop) meets Bo Lind');
+    expect(within(screen.getByRole('region', { name: /^Next · / })).getByRole('listitem').textContent).toBe(
+      'Table 2Ada Okafor (PulseLoop) meets Cy Park',
+    );
+    expect(screen.queryByText(/Earlier Person/)).toBeNull();
+    const timer = screen.getByRole('timer', { name: 'Next change in' });
+    expect(within(timer).getByTestId('meetings-board-clock').textContent).toMatch(/^[45]:\d\d$/);
+    expect(screen.queryByRole('heading', { name: /^Event (Starting|Closed)/ })).toBeNull();
   });
 
   it('says so when the event does not exist', async () => {

@@ -273,6 +273,7 @@ describe('deleteEvent', () => {
       await adminDb()
         .doc(`meeting_schedules/${eventId}`)
         .set({ requested_at: new Date(), requested_by: 'admin-uid', state: 'done' });
+      await adminDb().doc(`meeting_boards/${eventId}`).set({ event_id: eventId, meetings: [] });
     }
 
     await deleteEvent(doomed);
@@ -285,6 +286,8 @@ describe('deleteEvent', () => {
     expect(await countFor('meeting_requests', kept)).toBe(1);
     expect((await adminDb().doc(`meeting_schedules/${doomed}`).get()).exists).toBe(false);
     expect((await adminDb().doc(`meeting_schedules/${kept}`).get()).exists).toBe(true);
+    expect((await adminDb().doc(`meeting_boards/${doomed}`).get()).exists).toBe(false);
+    expect((await adminDb().doc(`meeting_boards/${kept}`).get()).exists).toBe(true);
   });
 
   it("deletes the event's recipients review (it names participants' addresses), but not another event's", async () => {

@@ -5,7 +5,14 @@
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { scheduleMeetings, slotWindow, type MeetingPair, type PlacedMeeting, type ScheduleInput } from '../../domain/meetings';
+import {
+  boardStage,
+  scheduleMeetings,
+  slotWindow,
+  type MeetingPair,
+  type PlacedMeeting,
+  type ScheduleInput,
+} from '../../domain/meetings';
 
 const pair = (presenterId: string, providerId: string, score: number): MeetingPair => ({ presenterId, providerId, score });
 
@@ -267,5 +274,32 @@ describe('Schedule all, over random sessions', () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe("the meetings board's stage", () => {
+  const start = Date.UTC(2030, 4, 1, 20, 0);
+  const minute = 60_000;
+
+  it('counts down to the first slot, then to the end of each slot, then ends after the last', () => {
+    expect(boardStage(start, 10, 3, start - 5 * minute)).toEqual({ phase: 'before', current: null, next: 0, changeAtMs: start });
+    expect(boardStage(start, 10, 3, start)).toEqual({ phase: 'during', current: 0, next: 1, changeAtMs: start + 10 * minute });
+    expect(boardStage(start, 10, 3, start + 29 * minute)).toEqual({
+      phase: 'during',
+      current: 2,
+      next: null,
+      changeAtMs: start + 30 * minute,
+    });
+    expect(boardStage(start, 10, 3, start + 30 * minute)).toEqual({
+      phase: 'after',
+      current: null,
+      next: null,
+      changeAtMs: null,
+    });
+  });
+
+  it('has no slot to show for a session without slots', () => {
+    expect(boardStage(start, 10, 0, start).phase).toBe('after');
+    expect(boardStage(start, 0, 3, start).phase).toBe('after');
   });
 });

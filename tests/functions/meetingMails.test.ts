@@ -2,11 +2,13 @@
 // local backend and a real SMTP server: a confirmed meeting mails both people a REQUEST, a move an
 // update of the same entry with a higher SEQUENCE, a cancel a CANCEL; each mail once, however often
 // the trigger comes; only to a matched pair's own addresses. The invites are read back with ical.js.
+// And the public meetings board the same trigger rebuilds for the room display.
 
 import ICAL from 'ical.js';
 import type { ParsedMail } from 'mailparser';
 import { Timestamp } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { rebuildMeetingBoard } from '../../functions/src/meetings/board';
 import { meetingUid } from '../../functions/src/meetings/meetingInvite';
 import { inviteDue, meetingMailRefusals, sendMeetingMails, type InviteDue } from '../../functions/src/meetings/meetingMails';
 import { createMailer, type Mailer } from '../../functions/src/mail/transport';
@@ -59,7 +61,17 @@ beforeEach(async () => {
   await db.doc('final_matches/medtech_p-ada').set({
     event_id: 'medtech',
     presenter_id: 'p-ada',
-    matched_providers: [{ provider_id: 'v-bo' }, { provider_id: 'innovation-office' }],
+    presenter_details: { first_name: 'Ada', last_name: 'Okafor', company: 'HeartWise', email: 'ada@example.com' },
+    matched_providers: [
+      {
+        provider_id: 'v-bo',
+        provider_details: { first_name: 'Bo', last_name: 'Lindqvist', company: 'Nordic Care', email: 'bo@example.org' },
+      },
+      {
+        provider_id: 'innovation-office',
+        provider_details: { first_name: 'Innovation', last_name: 'Office', company: '', email: OFFICE },
+      },
+    ],
   });
   await db
     .doc('presenters/p-ada')
@@ -191,5 +203,33 @@ describe("a meeting's invites", () => {
     await setMeeting(MEETING, { status: 'accepted', slot: 1, place: 'Table 2', sequence: 2 });
     expect(await send({ method: 'request', sequence: 2 })).toMatchObject({ state: 'refused' });
     expect(catcher.mails).toEqual([]);
+  });
+});
+
+describe("the room display's meetings board", () => {
+  it('shows the confirmed meetings with names and companies only, by slot, and goes with its event', async () => {
+    await setMeeting('medtech_p-ada_innovation-office', { status: 'requested', slot: 0, place: 'Table 2', sequence: 0 });
+    expect(await rebuildMeetingBoard(admin(), 'medtech')).toBe(1);
+    expect((await admin().doc('meeting_boards/medtech').get()).data()).toEqual({
+      event_id: 'medtech',
+      meetings: [
+        {
+          slot: 1,
+          place: 'Table 2',
+          presenter: 'Ada Okafor',
+          presenter_company: 'HeartWise',
+          provider: 'Bo Lindqvist',
+          provider_company: 'Nordic Care',
+        },
+      ],
+    });
+
+    await setMeeting(MEETING, { status: 'cancelled', sequence: 1 });
+    expect(await rebuildMeetingBoard(admin(), 'medtech')).toBe(0);
+    expect((await admin().doc('meeting_boards/medtech').get()).get('meetings')).toEqual([]);
+
+    await admin().doc('events/medtech').delete();
+    await rebuildMeetingBoard(admin(), 'medtech');
+    expect((await admin().doc('meeting_boards/medtech').get()).exists).toBe(false);
   });
 });

@@ -252,6 +252,19 @@ const emailReview = {
   limit: 2,
 };
 const roster = { companies: { 'p-ada': 'PulseLoop', 'p-lin': 'Chen Diagnostics' } };
+const meetingBoard = {
+  event_id: 'ev1',
+  meetings: [
+    {
+      slot: 0,
+      place: 'Table 1',
+      presenter: 'Ada Okafor',
+      presenter_company: 'PulseLoop',
+      provider: 'Bo Lind',
+      provider_company: 'Nordic Care',
+    },
+  ],
+};
 
 const matchReasons = {
   event_id: 'ev1',
@@ -975,6 +988,21 @@ export function matrixGroups(backdoor: Backdoor): MatrixGroup[] {
         ...adminWrites('rosters', 'ev1', roster, { companies: { 'p-ada': 'Forged Ltd' } }, backdoor).map((row) => ({
           ...row,
           allowed: NOBODY,
+        })),
+      ],
+    },
+    {
+      // Meeting boards: an event's confirmed meetings (names, companies, slot and place) for the
+      // room display, which anyone opens with the event id; only the server writes them, so nobody
+      // can put a meeting on the board that was not booked; an admin deleting the event deletes it.
+      target: 'meeting_boards',
+      documents: { 'meeting_boards/ev1': meetingBoard },
+      rows: [
+        { operation: 'get', allowed: EVERYONE, attempt: (a) => getDoc(doc(a.db, 'meeting_boards', 'ev1')) },
+        listRow('meeting_boards', EVERYONE),
+        ...adminWrites('meeting_boards', 'ev1', meetingBoard, { event_id: 'ev1', meetings: [] }, backdoor).map((row) => ({
+          ...row,
+          allowed: row.operation === 'delete' ? ADMIN_ONLY : NOBODY,
         })),
       ],
     },

@@ -3,8 +3,9 @@
 // title, the round ('Round 2 of 3'), the live presenter large and the next one, each with their
 // company (from the event's public roster, rosters/{eventId}, which the server keeps: the event
 // document carries names only, and presenters/{id} is private), the countdown before the start,
-// and a QR code with the join link, and the live presenter's pitch timer (RoomPitchClock). Public
-// and read-only: it needs only the event id.
+// and a QR code with the join link, and the live presenter's pitch timer (RoomPitchClock); during
+// the meetings after matching, while no pitch is live, the meetings board (RoomMeetingsBoard).
+// Public and read-only: it needs only the event id.
 
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -17,6 +18,7 @@ import type { Event } from '../../types/event';
 import { JoinPanel } from './JoinPanel';
 import { joinLink } from './joinLink';
 import { RoomCountdown } from './RoomCountdown';
+import { MeetingsBoardOr } from './RoomMeetingsBoard';
 import { clampLines, roomColors, roomSizes } from './roomStyle';
 import type { Companies } from '../../db/rosters';
 import { liveSlot, nextSlot, roundLabel } from './stage';
@@ -143,6 +145,11 @@ function Closed() {
   );
 }
 
+/** Before the event opens, or after it closes: the countdown to its start, or 'Event Closed'. */
+function NotOpen({ event }: { event: Event }) {
+  return event.startTime ? <RoomCountdown startTime={event.startTime} location={event.location} /> : <Closed />;
+}
+
 function Screen({ event }: { event: Event }) {
   const online = useOnline();
   const companies = useCompanies(event.id);
@@ -188,10 +195,10 @@ function Screen({ event }: { event: Event }) {
       >
         {event.isEventOpen ? (
           <Stage event={event} companies={companies} />
-        ) : event.startTime ? (
-          <RoomCountdown startTime={event.startTime} location={event.location} />
+        ) : event.meetings.enabled ? (
+          <MeetingsBoardOr eventId={event.id} settings={event.meetings} otherwise={<NotOpen event={event} />} />
         ) : (
-          <Closed />
+          <NotOpen event={event} />
         )}
         <JoinPanel link={link} />
       </Box>
