@@ -56,10 +56,30 @@ export function watchMyMeetings(
   return () => stops.forEach((stop) => stop());
 }
 
+const eventMeetings = (eventId: string) => query(collection(db, 'meetings'), where('event_id', '==', eventId));
+
 /** Every meeting of the event, once (admins: firestore.rules let only them read others' meetings). */
 export async function getEventMeetings(eventId: string): Promise<Meeting[]> {
-  const snapshot = await getDocs(query(collection(db, 'meetings'), where('event_id', '==', eventId)));
+  const snapshot = await getDocs(eventMeetings(eventId));
   return snapshot.docs.map((meeting) => toMeeting(meeting.id, meeting.data()));
+}
+
+/** Follows every meeting of the event (admins), by slot and then place. Returns the unsubscribe function. */
+export function watchEventMeetings(
+  eventId: string,
+  onChange: (meetings: Meeting[]) => void,
+  onError: (error: unknown) => void,
+): () => void {
+  return onSnapshot(
+    eventMeetings(eventId),
+    (snapshot) =>
+      onChange(
+        snapshot.docs
+          .map((meeting) => toMeeting(meeting.id, meeting.data()))
+          .sort((a, b) => a.slot - b.slot || a.place.localeCompare(b.place)),
+      ),
+    onError,
+  );
 }
 
 export interface MeetingRequestInput {
@@ -67,10 +87,12 @@ export interface MeetingRequestInput {
   presenterId: string;
   providerId: string;
   action: MeetingAction;
-  /** The signed-in person's side of the pair. */
-  by: MeetingSide;
-  /** For 'request': the slot asked for. */
+  /** The signed-in person's side of the pair, or 'admin' for the grid's move and cancel. */
+  by: MeetingSide | 'admin';
+  /** For 'request' and 'move': the slot. */
   slot?: number;
+  /** For 'move': the place. */
+  place?: string;
 }
 
 export interface MeetingAnswer {
@@ -94,7 +116,8 @@ export async function sendMeetingRequest(input: MeetingRequestInput): Promise<Me
     provider_id: input.providerId,
     action: input.action,
     by: input.by,
-    ...(input.action === 'request' ? { slot: input.slot ?? 0 } : {}),
+    ...(input.action === 'request' || input.action === 'move' ? { slot: input.slot ?? 0 } : {}),
+    ...(input.action === 'move' ? { place: input.place ?? '' } : {}),
     requested_at: serverTimestamp(),
   });
   return new Promise<MeetingAnswer>((resolve, reject) => {

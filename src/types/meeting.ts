@@ -3,7 +3,7 @@
 
 export type MeetingStatus = 'requested' | 'accepted' | 'declined' | 'cancelled';
 export type MeetingSide = 'presenter' | 'provider';
-export type MeetingAction = 'request' | 'accept' | 'decline' | 'cancel' | 'met';
+export type MeetingAction = 'request' | 'accept' | 'decline' | 'cancel' | 'met' | 'move';
 
 export interface Meeting {
   id: string;

@@ -175,4 +175,41 @@ describe('meeting requests', () => {
     await answerMeetingRequest(admin(), broken.id);
     expect((await broken.get()).get('outcome')).toMatchObject({ state: 'refused', message: meetingRequestMessages.unreadable });
   });
+
+  it('moves a meeting for an admin to a free slot and place, keeping its state and raising its sequence; only an admin moves', async () => {
+    await ask({ action: 'request', by: 'provider', slot: 0 });
+    await ask({ action: 'accept', by: 'presenter' });
+    await ask({ action: 'request', by: 'provider', presenter_id: 'p-lin', slot: 1 });
+
+    expect(await ask({ action: 'move', by: 'provider', slot: 2, place: 'Table 2' })).toMatchObject({
+      state: 'refused',
+      message: meetingRequestMessages.adminOnly,
+    });
+    expect(await ask({ action: 'accept', by: 'admin' })).toMatchObject({ message: meetingRequestMessages.adminOnly });
+    // Bo meets Lin in slot 1: Ada and Bo cannot move there.
+    expect(await ask({ action: 'move', by: 'admin', slot: 1, place: 'Table 1' })).toMatchObject({
+      state: 'refused',
+      message: meetingRequestMessages['provider-busy'],
+    });
+    expect(await ask({ action: 'move', by: 'admin', slot: 3, place: 'Table 1' })).toMatchObject({
+      message: meetingRequestMessages.noSuchSlot,
+    });
+    expect(await ask({ action: 'move', by: 'admin', slot: 2, place: 'Table 9' })).toMatchObject({
+      message: meetingRequestMessages.noSuchPlace,
+    });
+
+    expect(await ask({ action: 'move', by: 'admin', slot: 2, place: 'Table 2' })).toMatchObject({
+      state: 'done',
+      message: meetingRequestMessages.moved,
+    });
+    expect(await meeting()).toMatchObject({ slot: 2, place: 'Table 2', status: 'accepted', sequence: 1 });
+    // Slot 0 is free again: Cy and Ada can meet there, at Ada's place.
+    expect(await ask({ action: 'request', by: 'provider', provider_id: 'v-cy', slot: 0 })).toMatchObject({ state: 'done' });
+    expect(await holds()).toBe(9);
+    expect(await ask({ action: 'cancel', by: 'admin' })).toMatchObject({
+      state: 'done',
+      message: meetingRequestMessages.cancelled,
+    });
+    expect(await holds()).toBe(6);
+  });
 });

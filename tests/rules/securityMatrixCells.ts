@@ -92,7 +92,7 @@ const OTHER_MEETING = 'ev1_p-ada_v-zed';
 const SLOT_HOLD = { event_id: 'ev1', meeting_id: OWN_MEETING };
 
 /** A meeting request as a page writes it (functions/src/meetings/requests.ts answers it). */
-const meetingRequest = (by: 'presenter' | 'provider', providerId: string, changes: Record<string, unknown> = {}) => ({
+const meetingRequest = (by: 'presenter' | 'provider' | 'admin', providerId: string, changes: Record<string, unknown> = {}) => ({
   event_id: 'ev1',
   presenter_id: PRESENTER,
   provider_id: providerId,
@@ -794,8 +794,9 @@ export function matrixGroups(backdoor: Backdoor): MatrixGroup[] {
     },
     {
       // Meeting requests: a person asks, answers or cancels for their own side of a pair only (the
-      // server checks the pair is matched and answers on the request); its author and admins read
-      // it; nobody changes one, and an admin deletes it with its event.
+      // server checks the pair is matched and answers on the request); only an admin moves a
+      // meeting (the grid); its author and admins read it; nobody changes one, and an admin deletes
+      // it with its event.
       target: 'meeting_requests',
       documents: { 'meeting_requests/q1': { ...meetingRequest('provider', ALICE), requested_at: AT } },
       rows: [
@@ -819,6 +820,26 @@ export function matrixGroups(backdoor: Backdoor): MatrixGroup[] {
           operation: 'create for someone else (Alice as the provider)',
           allowed: ['provider'],
           attempt: (a) => setDoc(doc(a.db, 'meeting_requests', `q-${a.key}`), meetingRequest('provider', ALICE)),
+          after: (a) => backdoor.remove(`meeting_requests/q-${a.key}`),
+        },
+        {
+          operation: 'move a meeting (as an admin)',
+          allowed: ADMIN_ONLY,
+          attempt: (a) =>
+            setDoc(
+              doc(a.db, 'meeting_requests', `q-${a.key}`),
+              meetingRequest('admin', ALICE, { action: 'move', slot: 1, place: 'Table 2' }),
+            ),
+          after: (a) => backdoor.remove(`meeting_requests/q-${a.key}`),
+        },
+        {
+          operation: 'move their own meeting (as the provider)',
+          allowed: NOBODY,
+          attempt: (a) =>
+            setDoc(
+              doc(a.db, 'meeting_requests', `q-${a.key}`),
+              meetingRequest('provider', a.uid ?? 'anyone', { action: 'move', slot: 1, place: 'Table 2' }),
+            ),
           after: (a) => backdoor.remove(`meeting_requests/q-${a.key}`),
         },
         {

@@ -145,3 +145,50 @@ export async function cancelMeeting(firestore: Firestore, id: string): Promise<b
     return true;
   });
 }
+
+/** Why a move was refused, besides the booking's own reasons for the new slot and place. */
+export type MoveRefusal = BookingRefusal | 'nothing-to-move' | 'same-place';
+
+/**
+ * Moves a meeting that holds a slot to another slot or place (the admin's grid), in one
+ * transaction: the new holds are taken only when nobody else has them (the meeting's own count as
+ * free), the old ones not kept are given back, and the SEQUENCE rises so calendars update the
+ * entry. A requested meeting stays requested, a confirmed one confirmed.
+ */
+export async function moveMeeting(
+  firestore: Firestore,
+  id: string,
+  to: { slot: number; place: string },
+): Promise<{ moved: true } | { moved: false; reason: MoveRefusal }> {
+  const meetingRef = firestore.collection('meetings').doc(id);
+  return firestore.runTransaction(async (transaction) => {
+    const meeting = (await transaction.get(meetingRef)).data() as MeetingDocument<unknown> | undefined;
+    if (!meeting || !holdsSlot(meeting.status)) return { moved: false, reason: 'nothing-to-move' } as const;
+    if (meeting.slot === to.slot && meeting.place === to.place) return { moved: false, reason: 'same-place' } as const;
+    const before = slotHolds(meeting);
+    const after = slotHolds({ ...meeting, ...to });
+    const slots = firestore.collection('meeting_slots');
+    const [presenter, provider, place] = await transaction.getAll(
+      slots.doc(after.presenter),
+      slots.doc(after.provider),
+      slots.doc(after.place),
+    );
+    const takenByOther = (hold: typeof presenter) => hold?.exists === true && hold.get('meeting_id') !== id;
+    if (takenByOther(presenter)) return { moved: false, reason: 'presenter-busy' } as const;
+    if (takenByOther(provider)) return { moved: false, reason: 'provider-busy' } as const;
+    if (takenByOther(place)) return { moved: false, reason: 'place-taken' } as const;
+    const kept = new Set(Object.values(after));
+    for (const hold of Object.values(before)) if (!kept.has(hold)) transaction.delete(slots.doc(hold));
+    const mine = new Set(Object.values(before));
+    for (const hold of Object.values(after)) {
+      if (!mine.has(hold)) transaction.create(slots.doc(hold), { event_id: meeting.event_id, meeting_id: id });
+    }
+    transaction.update(meetingRef, {
+      slot: to.slot,
+      place: to.place,
+      sequence: meeting.sequence + 1,
+      updated_at: FieldValue.serverTimestamp(),
+    });
+    return { moved: true } as const;
+  });
+}

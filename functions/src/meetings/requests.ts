@@ -20,6 +20,7 @@ import {
   bookingRefusals,
   holdsSlot,
   isMatchedPair,
+  moveMeeting,
   toMs,
   cancelMeeting,
   meetingId,
@@ -27,9 +28,11 @@ import {
   type MeetingDocument,
 } from './booking.js';
 
-export const MEETING_ACTIONS = ['request', 'accept', 'decline', 'cancel', 'met'] as const;
+export const MEETING_ACTIONS = ['request', 'accept', 'decline', 'cancel', 'met', 'move'] as const;
 export type MeetingAction = (typeof MEETING_ACTIONS)[number];
 export type MeetingSide = 'presenter' | 'provider';
+/** Who writes a request: one side of the pair, or an admin (the grid's move and cancel). */
+export type MeetingRequester = MeetingSide | 'admin';
 
 /** meeting_requests/{id}: what a person asks, and the server's answer once given. */
 export interface MeetingRequestDocument<Time = unknown> {
@@ -37,9 +40,11 @@ export interface MeetingRequestDocument<Time = unknown> {
   presenter_id: string;
   provider_id: string;
   action: MeetingAction;
-  /** The slot asked for (0 is the first); for 'request' only. */
+  /** The slot asked for (0 is the first); for 'request' and 'move'. */
   slot?: number;
-  by: MeetingSide;
+  /** The place to move to; for 'move' only. */
+  place?: string;
+  by: MeetingRequester;
   requested_at: Time;
   outcome?: MeetingRequestOutcome<Time>;
 }
@@ -62,6 +67,11 @@ export const meetingRequestMessages = {
   notMatched: 'Only a presenter and a provider matched with each other can meet.',
   noSuchSlot: 'There is no such slot.',
   noPlace: 'Every place is already a presenter’s for the session.',
+  noSuchPlace: 'There is no such place.',
+  moved: 'The meeting was moved.',
+  nothingToMove: 'There is no meeting to move.',
+  samePlace: 'The meeting is already there.',
+  adminOnly: 'Only an admin moves meetings; a person asks, answers, cancels or says they met.',
   presenterLimit: 'The presenter has as many meetings as one person may have.',
   providerLimit: 'The provider has as many meetings as one person may have.',
   noRequest: 'There is no meeting request to answer.',
@@ -75,9 +85,10 @@ export const meetingRequestMessages = {
 
 function readRequest(data: DocumentData | undefined): MeetingRequestDocument | null {
   if (!data) return null;
-  const { event_id, presenter_id, provider_id, action, by, slot } = data as Record<string, unknown>;
+  const { event_id, presenter_id, provider_id, action, by, slot, place } = data as Record<string, unknown>;
   if (typeof event_id !== 'string' || typeof presenter_id !== 'string' || typeof provider_id !== 'string') return null;
-  if (!MEETING_ACTIONS.includes(action as MeetingAction) || (by !== 'presenter' && by !== 'provider')) return null;
+  if (!MEETING_ACTIONS.includes(action as MeetingAction) || (by !== 'presenter' && by !== 'provider' && by !== 'admin'))
+    return null;
   return {
     event_id,
     presenter_id,
@@ -86,6 +97,7 @@ function readRequest(data: DocumentData | undefined): MeetingRequestDocument | n
     by,
     requested_at: data.requested_at,
     ...(typeof slot === 'number' ? { slot } : {}),
+    ...(typeof place === 'string' ? { place } : {}),
   };
 }
 
@@ -110,7 +122,7 @@ export function presenterPlace(
 /** Asks for a slot: the pair's meeting, requested, at the presenter's place. */
 async function requestSlot(
   firestore: Firestore,
-  request: MeetingRequestDocument,
+  request: MeetingRequestDocument & { by: MeetingSide },
   settings: MeetingSettings<unknown>,
 ): Promise<{ done: boolean; message: string }> {
   const slot = request.slot;
@@ -224,17 +236,56 @@ async function decide(
   const isPair = isMatchedPair(match.data(), request.event_id, request.provider_id);
   // A cancel is always answered: a pair whose match was taken back still frees its slot.
   if (!isPair && request.action !== 'cancel') return { done: false, message: meetingRequestMessages.notMatched };
+  // An admin moves and cancels; a person asks, answers, cancels and says they met (the rules hold
+  // each writer to this too).
+  const side = request.by === 'admin' ? null : request.by;
+  const adminAction = request.action === 'move' || request.action === 'cancel';
+  if ((side === null && !adminAction) || (side !== null && request.action === 'move')) {
+    return { done: false, message: meetingRequestMessages.adminOnly };
+  }
   switch (request.action) {
     case 'request':
-      return requestSlot(firestore, request, settings);
+      return side === null
+        ? { done: false, message: meetingRequestMessages.adminOnly }
+        : requestSlot(firestore, { ...request, by: side }, settings);
     case 'accept':
     case 'decline':
-      return answerRequest(firestore, id, request.by, request.action === 'accept');
+      return side === null
+        ? { done: false, message: meetingRequestMessages.adminOnly }
+        : answerRequest(firestore, id, side, request.action === 'accept');
     case 'cancel':
       return (await cancelMeeting(firestore, id))
         ? { done: true, message: meetingRequestMessages.cancelled }
         : { done: false, message: meetingRequestMessages.nothingToCancel };
     case 'met':
-      return markMet(firestore, id, request.by, settings, nowMs);
+      return side === null
+        ? { done: false, message: meetingRequestMessages.adminOnly }
+        : markMet(firestore, id, side, settings, nowMs);
+    case 'move':
+      return moveTo(firestore, id, request, settings);
   }
+}
+
+/** The admin's move of a meeting to a slot and place of the session. */
+async function moveTo(
+  firestore: Firestore,
+  id: string,
+  request: MeetingRequestDocument,
+  settings: MeetingSettings<number>,
+): Promise<{ done: boolean; message: string }> {
+  const slot = request.slot;
+  if (slot === undefined || !Number.isInteger(slot) || slot < 0 || slot >= settings.slots) {
+    return { done: false, message: meetingRequestMessages.noSuchSlot };
+  }
+  if (request.place === undefined || !settings.places.includes(request.place)) {
+    return { done: false, message: meetingRequestMessages.noSuchPlace };
+  }
+  const outcome = await moveMeeting(firestore, id, { slot, place: request.place });
+  if (outcome.moved) return { done: true, message: meetingRequestMessages.moved };
+  const reasons: Record<typeof outcome.reason, string> = {
+    ...bookingRefusals,
+    'nothing-to-move': meetingRequestMessages.nothingToMove,
+    'same-place': meetingRequestMessages.samePlace,
+  };
+  return { done: false, message: reasons[outcome.reason] };
 }

@@ -114,7 +114,7 @@ function ControlScreen({ event }: { event: Event }) {
         />
         <RoundManager event={event} presenters={presenters} run={run} />
       </Box>
-      {event.meetings.enabled && <MeetingsPanel eventId={event.id} />}
+      {event.meetings.enabled && <MeetingsPanel eventId={event.id} settings={event.meetings} />}
       <EventFormDialog open={editing} onClose={() => setEditing(false)} event={event} />
       <ConfirmDialog
         open={confirming === 'matching'}

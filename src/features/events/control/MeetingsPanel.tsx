@@ -1,7 +1,8 @@
 // The control screen's Meetings panel, for an event with meetings on: Schedule all gives every
 // matched pair without a meeting a slot and a place on the server (docs/decisions.md, "Meetings
 // after matching"), and the panel shows its last answer live: how many meetings it booked and each
-// pair it left out, by name, with the reason.
+// pair it left out, by name, with the reason; and the grid of the meetings booked, where the admin
+// moves or cancels one (MeetingsGrid).
 
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -15,6 +16,8 @@ import { timings } from '../../../config/constants';
 import { currentAdminUid } from '../../../db/adminAuth';
 import { getFinalMatches } from '../../../db/finalMatches';
 import { requestScheduleAll, watchScheduleAll, type ScheduleAll } from '../../../db/meetingSchedule';
+import type { MeetingSettings } from '../../../../domain/meetingSettings';
+import { MeetingsGrid } from './MeetingsGrid';
 import type { FinalMatch } from '../../../types/finalMatch';
 
 export const meetingsPanelMessages = {
@@ -38,14 +41,14 @@ function namesOf(matches: FinalMatch[]): Map<string, string> {
   return names;
 }
 
-export function MeetingsPanel({ eventId }: { eventId: string }) {
+export function MeetingsPanel({ eventId, settings }: { eventId: string; settings: MeetingSettings<Date> }) {
   const [schedule, setSchedule] = useState<ScheduleAll | null>(null);
   const [failed, setFailed] = useState(false);
   const [names, setNames] = useState<Map<string, string>>(new Map());
   useEffect(() => watchScheduleAll(eventId, setSchedule, () => setFailed(true)), [eventId]);
-  const leftOut = schedule?.state === 'done' ? schedule.unplaced.length : 0;
+  // Names for the grid and the pairs left out; read again after each Schedule all (new matches may have run).
+  const answered = schedule?.state === 'done' ? schedule.placed : -1;
   useEffect(() => {
-    if (leftOut === 0) return undefined;
     let current = true;
     getFinalMatches(eventId).then(
       (matches) => current && setNames(namesOf(matches)),
@@ -54,7 +57,7 @@ export function MeetingsPanel({ eventId }: { eventId: string }) {
     return () => {
       current = false;
     };
-  }, [eventId, leftOut]);
+  }, [eventId, answered]);
 
   const ask = async () => {
     try {
@@ -101,6 +104,7 @@ export function MeetingsPanel({ eventId }: { eventId: string }) {
             </ul>
           </Stack>
         )}
+        <MeetingsGrid eventId={eventId} settings={settings} names={names} />
       </Stack>
     </Paper>
   );
