@@ -28,6 +28,7 @@ const unit = [
   'tests/scripts/preflight*.test.ts',
   'tests/scripts/hostingHeaders.test.ts',
   'tests/scripts/rehearsalQuestions.test.ts',
+  'tests/scripts/rehearsalMeetings.test.ts',
   'tests/scripts/testBudget.test.ts',
 ];
 const backendHttp = ['tests/backend/http/**/*.test.ts'];

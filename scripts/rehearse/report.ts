@@ -15,6 +15,7 @@ import {
   type TimerSpread,
 } from './pitchTimer';
 import { STALE_LIMIT_MS, type ReturnCheck, type SdkFault } from './reconnect';
+import type { MeetingsCheck } from './meetings';
 
 export interface DeliveryFigures {
   /** Provider × change pairs measured. */
@@ -109,6 +110,8 @@ export interface RehearsalReport {
   };
   matches: { presenters: number; matchedPairs: number; fallbacks: number; equalToOracle: boolean; differences: string[] };
   emails: { expected: number; received: number; duplicated: string[]; missing: string[]; unexpected: string[] };
+  /** The meetings after matching (scripts/rehearse/meetings.ts). */
+  meetings: MeetingsCheck;
   errors: { count: number; distinct: { message: string; count: number }[] };
   backend: BackendUsage & {
     restarts: number;
@@ -369,6 +372,13 @@ export function formatReport(report: RehearsalReport): string {
       'E-mails',
       `${report.emails.received} received, ${report.emails.expected} expected; ${report.emails.duplicated.length} duplicated, ` +
         `${report.emails.missing.length} missing, ${report.emails.unexpected.length} unexpected`,
+    ],
+    [
+      'Meetings',
+      `${report.meetings.requests} requested by providers (${report.meetings.requestsRefused} refused), ${report.meetings.accepted} accepted, ` +
+        `${report.meetings.scheduled} placed by Schedule all; ${report.meetings.booked} booked (${report.meetings.confirmed} confirmed) ` +
+        `for ${report.meetings.pairs} pairs; ${report.meetings.doubleBookings.length} double bookings, ` +
+        `${report.meetings.missedPairs.length} pairs left out that fitted; invites ${report.meetings.invites.received} of ${report.meetings.invites.expected}`,
     ],
     [
       'Pitch timer on the phones',

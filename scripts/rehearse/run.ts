@@ -18,6 +18,7 @@ import { roomCode } from '../../src/lib/roomChoice';
 import { startSmtpCatcher, type SmtpCatcher } from '../../tests/support/smtpCatcher';
 import { openAdminConsole, type AdminConsole, type AdminPress } from './adminConsole';
 import { localFunctionParams, startFunctionsEmulator } from '../functions/emulator';
+import { meetingFailures, rehearseMeetings } from './meetings';
 import { backendProcess, type BackendProcess } from './backendProcess';
 import type { RehearsalOptions } from './options';
 import { signupInBrowser, startPhone, type Phone } from './phone';
@@ -506,7 +507,9 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalRepo
     );
     const faults = phones.flatMap((phone) => phone.faults);
     const plannedDropOuts = dropOuts.reduce((sum, plan) => sum + plan.length, 0);
-    const emails = checkEmails(allFinals, smtp.mails);
+    // The result e-mails alone: the meetings' invites come after them.
+    const resultMails = [...smtp.mails];
+    const emails = checkEmails(allFinals, resultMails);
     const answers = {
       lost: checked.flatMap((room) => room.answers.lost),
       wrong: checked.flatMap((room) => room.answers.wrong),
@@ -517,6 +520,21 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalRepo
     const matchedPairs = [...oracle.values()].reduce((sum, result) => sum + result.providerIds.length, 0);
     const given = checked.reduce((sum, room) => sum + room.given, 0);
     const storedCount = checked.reduce((sum, room) => sum + room.stored, 0);
+
+    // Then the meetings after matching, in every room.
+    const meetings = await rehearseMeetings({
+      db,
+      rooms: rooms.map((room) => ({
+        letter: room.letter,
+        eventId: room.eventId,
+        scheduleAll: () => room.admin.page.getByRole('button', { name: 'Schedule all' }).click({ timeout: left(60_000) }),
+      })),
+      finals: allFinals,
+      mails: smtp.mails,
+      random: seededRandom(options.seed * 31 + 7),
+      until: (check, timeoutMs, what, everyMs) => until(check, left(timeoutMs), what, everyMs),
+      log,
+    });
 
     return {
       settings: {
@@ -579,15 +597,17 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalRepo
         equalToOracle: differences.length === 0,
         differences,
       },
-      emails: { ...emails, received: smtp.mails.length },
+      emails: { ...emails, received: resultMails.length },
+      meetings,
       errors: { count: errors.length, distinct: countErrors(errors) },
       backend: { ...backend.usage(), restarts, restartSeconds },
-      rooms: checked.map((room) => roomReport(room, sightings, sdkIndexOf, smtp.mails)),
+      rooms: checked.map((room) => roomReport(room, sightings, sdkIndexOf, resultMails)),
       pitchTimer,
       failures: [
         ...failuresOf(answers, differences, emails, records.length, started.failed),
         ...pitchTimerFailures(pitchTimer),
         ...reconnectFailures(returnChecks, faults, plannedDropOuts),
+        ...meetingFailures(meetings),
       ],
     };
   };

@@ -11,9 +11,9 @@ import userEvent from '@testing-library/user-event';
 import { Timestamp } from 'firebase-admin/firestore';
 import { afterEach, describe, expect, it } from 'vitest';
 import { unplacedMessages } from '../../domain/meetings';
-import { answerMeetingRequest } from '../../functions/src/meetings/requests';
-import { scheduleAll, scheduleDue } from '../../functions/src/meetings/scheduleAll';
+import { meetingRequestMessages } from '../../functions/src/meetings/requests';
 import { storedEvent } from '../db/appDb';
+import { serveMeetingRequests, serveScheduleAll } from '../support/meetingServer';
 import { storedFinalMatch } from './support/finalMatches';
 import { screen, useAppTestBed, useSignedInAdmin } from './support/appTestBed';
 
@@ -31,15 +31,6 @@ afterEach(async () => {
   await Promise.all(answering.splice(0));
 });
 
-/** Answers every ask the panel writes, as the onMeetingScheduleWritten function does. */
-function serveSchedules(): () => void {
-  return adminDb()
-    .doc('meeting_schedules/e1')
-    .onSnapshot((snapshot) => {
-      if (snapshot.exists && scheduleDue(snapshot.data())) answering.push(scheduleAll(adminDb(), 'e1'));
-    });
-}
-
 const START = Date.UTC(2030, 4, 1, 20);
 /** The event's meeting settings, as the control screen passes them. */
 const SETTINGS = {
@@ -52,17 +43,6 @@ const SETTINGS = {
 };
 const slotTime = (slot: number) =>
   new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' }).format(new Date(START + slot * 10 * 60_000));
-
-/** Answers every request the grid writes, as the onMeetingRequested function does. */
-function serveRequests(): () => void {
-  return adminDb()
-    .collection('meeting_requests')
-    .onSnapshot((snapshot) => {
-      for (const change of snapshot.docChanges()) {
-        if (change.type === 'added') answering.push(answerMeetingRequest(adminDb(), change.doc.id));
-      }
-    });
-}
 
 describe('the Meetings panel', () => {
   it('schedules every pair that fits, names the pairs left out, keeps them on a second run, and moves and cancels a meeting in the grid', async () => {
@@ -87,7 +67,7 @@ describe('the Meetings panel', () => {
           { id: 'v-cy', first_name: 'Cy', last_name: 'Diaz', email: 'cy@partner.example' },
         ]),
       );
-    stopServing = serveSchedules();
+    stopServing = serveScheduleAll(adminDb(), 'e1', answering);
     render(
       <AppProviders>
         <MeetingsPanel eventId="e1" settings={SETTINGS} />
@@ -111,7 +91,7 @@ describe('the Meetings panel', () => {
     expect((await adminDb().collection('meetings').get()).size).toBe(1);
 
     // The grid: the meeting in its cell; chosen with the keyboard, put down with Escape, moved, cancelled.
-    const stopRequests = serveRequests();
+    const stopRequests = serveMeetingRequests(adminDb(), answering);
     try {
       const grid = await screen.findByRole('table', { name: meetingsGridMessages.caption });
       const rowOf = (slot: number) => within(grid).getByRole('row', { name: new RegExp(`^${slotTime(slot)}`) });
@@ -135,6 +115,8 @@ describe('the Meetings panel', () => {
         place: 'Table 2',
         sequence: 1,
       });
+      // The grid takes a new change once the server has answered the last.
+      expect(await screen.findByText(meetingRequestMessages.moved, {}, { timeout: 15_000 })).toBeTruthy();
 
       await user.click(within(rowOf(2)).getByRole('button', { name: 'Ada Okafor and Bo Park · Confirmed' }));
       await user.click(screen.getByRole('button', { name: 'Cancel meeting' }));

@@ -10,9 +10,10 @@ import userEvent from '@testing-library/user-event';
 import { Timestamp } from 'firebase-admin/firestore';
 import { afterEach, describe, expect, it } from 'vitest';
 import { bookMeeting } from '../../functions/src/meetings/booking';
-import { answerMeetingRequest, meetingRequestMessages } from '../../functions/src/meetings/requests';
+import { meetingRequestMessages } from '../../functions/src/meetings/requests';
 import { storedEvent } from '../db/appDb';
 import { defined } from '../support/defined';
+import { serveMeetingRequests } from '../support/meetingServer';
 import { storedFinalMatch } from './support/finalMatches';
 import { renderApp, screen, useAppTestBed } from './support/appTestBed';
 
@@ -55,17 +56,6 @@ async function seedMatchedProvider(): Promise<string> {
   return uid;
 }
 
-/** Answers every request the page writes, as the onMeetingRequested function does. */
-function serveRequests(): () => void {
-  return adminDb()
-    .collection('meeting_requests')
-    .onSnapshot((snapshot) => {
-      for (const change of snapshot.docChanges()) {
-        if (change.type === 'added') answering.push(answerMeetingRequest(adminDb(), change.doc.id));
-      }
-    });
-}
-
 let stopServing: (() => void) | null = null;
 afterEach(async () => {
   stopServing?.();
@@ -85,7 +75,7 @@ describe('My meetings', () => {
       place: 'Table 1',
       by: 'presenter',
     });
-    stopServing = serveRequests();
+    stopServing = serveMeetingRequests(adminDb(), answering);
     const user = userEvent.setup();
     await renderApp('/meetings/e1');
 
@@ -117,7 +107,7 @@ describe('My meetings', () => {
 
   it('lets a provider ask a match for a slot they have free, and shows the request waiting for an answer', async () => {
     const uid = await seedMatchedProvider();
-    stopServing = serveRequests();
+    stopServing = serveMeetingRequests(adminDb(), answering);
     const user = userEvent.setup();
     await renderApp('/meetings/e1');
 

@@ -13,12 +13,10 @@
 
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { rebuildMeetingBoard } from '../../functions/src/meetings/board';
-import { answerMeetingRequest } from '../../functions/src/meetings/requests';
-import { scheduleAll, scheduleDue } from '../../functions/src/meetings/scheduleAll';
 import { storedFinalMatch } from '../app/support/finalMatches';
 import { storedEvent } from '../db/appDb';
 import { createAccount, type TestAccount } from '../support/adminAccount';
+import { serveMeetingBoard, serveMeetingRequests, serveScheduleAll } from '../support/meetingServer';
 import { checkPage, openPhone, useBuiltApp } from '../support/builtApp';
 import { uniqueProjectId } from '../support/emulators';
 import { signUpByInvite } from '../support/presenterSignup';
@@ -41,17 +39,9 @@ function serveMeetings(): () => Promise<void> {
   const { db } = bed().admin;
   const answering: Promise<unknown>[] = [];
   const stops = [
-    db.collection('meeting_requests').onSnapshot((snapshot) => {
-      for (const change of snapshot.docChanges()) {
-        if (change.type === 'added') answering.push(answerMeetingRequest(db, change.doc.id));
-      }
-    }),
-    db.doc(`meeting_schedules/${EVENT}`).onSnapshot((snapshot) => {
-      if (snapshot.exists && scheduleDue(snapshot.data())) answering.push(scheduleAll(db, EVENT));
-    }),
-    db.collection('meetings').onSnapshot((snapshot) => {
-      if (snapshot.docChanges().length > 0) answering.push(rebuildMeetingBoard(db, EVENT));
-    }),
+    serveMeetingRequests(db, answering),
+    serveScheduleAll(db, EVENT, answering),
+    serveMeetingBoard(db, EVENT, answering),
   ];
   return async () => {
     for (const stop of stops) stop();
@@ -76,7 +66,10 @@ async function completeBosProfile(page: Page): Promise<string> {
   return id;
 }
 
-/** The event with meetings on, its first slot ten minutes from now, and Ada's matches: Bo and Cy. */
+/**
+ * The event with meetings on, its first slot ten minutes from now, and Ada's matches: Bo and Cy,
+ * Bo the better match (Schedule all places the best first: Bo in the first slot, Cy in the next).
+ */
 async function seedEvent(ada: string, bo: string): Promise<void> {
   const { db } = bed().admin;
   const start = new Date(Date.now() + 10 * 60_000);
@@ -90,6 +83,14 @@ async function seedEvent(ada: string, bo: string): Promise<void> {
       { id: 'v-cy', first_name: 'Cy', last_name: 'Park', email: 'cy@partner.example', company: 'Park Labs' },
     ]),
   );
+  await db.doc(`match_reasons/${EVENT}_${ada}`).set({
+    event_id: EVENT,
+    presenter_id: ada,
+    providers: [
+      { provider_id: bo, score: 4.5 },
+      { provider_id: 'v-cy', score: 4 },
+    ],
+  });
 }
 
 const card = (page: Page, other: string) => page.getByRole('article', { name: `Meeting with ${other}` });

@@ -3,8 +3,8 @@
 // update replaces the entry of the same UID only with a SEQUENCE at least as high, and a CANCEL
 // removes it. A move and a cancel must reach every calendar, whatever order the mails arrive in.
 
-import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
+import { readInvite } from '../support/icalInvite';
 import { meetingInvite, meetingUid, type MeetingInviteInput } from '../../functions/src/meetings/meetingInvite';
 
 const start = Date.UTC(2026, 11, 3, 19, 30);
@@ -23,31 +23,7 @@ const base: MeetingInviteInput = {
   stampMs: start - 60 * 60_000,
 };
 
-/** The invite as a calendar reads it. */
-function read(content: string) {
-  const calendar = new ICAL.Component(ICAL.parse(content));
-  const vevent = calendar.getFirstSubcomponent('vevent');
-  if (!vevent) throw new Error('The invite has no VEVENT.');
-  const event = new ICAL.Event(vevent);
-  return {
-    method: String(calendar.getFirstPropertyValue('method')),
-    uid: event.uid,
-    sequence: event.sequence,
-    status: String(vevent.getFirstPropertyValue('status')),
-    start: event.startDate.toJSDate().getTime(),
-    end: event.endDate.toJSDate().getTime(),
-    location: event.location,
-    summary: event.summary,
-    organizer: String(vevent.getFirstPropertyValue('organizer')),
-    attendees: event.attendees.map((attendee) => ({
-      email: String(attendee.getFirstValue()).replace(/^mailto:/i, ''),
-      role: attendee.getParameter('role'),
-      rsvp: attendee.getParameter('rsvp'),
-    })),
-  };
-}
-
-type Entry = ReturnType<typeof read>;
+type Entry = ReturnType<typeof readInvite>;
 
 /**
  * A calendar app: entries by UID, changed by invites as RFC 5546 (section 3.2) says. A cancelled
@@ -61,7 +37,7 @@ function calendarApp() {
       return new Map([...held].filter(([, entry]) => entry.status !== 'CANCELLED'));
     },
     receive(content: string) {
-      const invite = read(content);
+      const invite = readInvite(content);
       const before = held.get(invite.uid);
       if (before && invite.sequence < before.sequence) return; // an older version: ignored
       held.set(invite.uid, invite.method === 'CANCEL' ? { ...invite, status: 'CANCELLED' } : invite);
@@ -73,7 +49,7 @@ describe("a meeting's calendar invite", () => {
   it('is a REQUEST that parses: the slot in UTC, the place, both people as required attendees asked to reply', () => {
     const invite = meetingInvite(base);
     expect(invite.method).toBe('REQUEST');
-    const entry = read(invite.content);
+    const entry = readInvite(invite.content);
     expect(entry).toMatchObject({
       method: 'REQUEST',
       uid: meetingUid(base.meetingId, 'innovation@example.edu'),
@@ -102,10 +78,10 @@ describe("a meeting's calendar invite", () => {
 
     const cancel = meetingInvite({ ...moved, sequence: 2, method: 'cancel' });
     expect(cancel.method).toBe('CANCEL');
-    expect(read(cancel.content)).toMatchObject({
+    expect(readInvite(cancel.content)).toMatchObject({
       method: 'CANCEL',
       status: 'CANCELLED',
-      uid: read(meetingInvite(base).content).uid,
+      uid: readInvite(meetingInvite(base).content).uid,
     });
     app.receive(cancel.content);
     expect(app.entries.size).toBe(0);

@@ -4,7 +4,6 @@
 // the trigger comes; only to a matched pair's own addresses. The invites are read back with ical.js.
 // And the public meetings board the same trigger rebuilds for the room display.
 
-import ICAL from 'ical.js';
 import type { ParsedMail } from 'mailparser';
 import { Timestamp } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -14,6 +13,7 @@ import { inviteDue, meetingMailRefusals, sendMeetingMails, type InviteDue } from
 import { createMailer, type Mailer } from '../../functions/src/mail/transport';
 import { useAdminDb } from '../db/appDb';
 import { uniqueProjectId } from '../support/emulators';
+import { readInvite } from '../support/icalInvite';
 import { addressOf, startSmtpCatcher, type SmtpCatcher } from '../support/smtpCatcher';
 
 const projectId = uniqueProjectId('meeting-mails');
@@ -96,23 +96,12 @@ async function setMeeting(id: string, fields: Record<string, unknown>) {
     );
 }
 
-/** The calendar part of a caught mail, as a calendar reads it. */
+/** The calendar part of a caught mail, as a calendar reads it (the fields these tests compare). */
 function inviteOf(mail: ParsedMail) {
   const part = mail.attachments.find((attachment) => attachment.contentType === 'text/calendar');
   if (!part) throw new Error(`The mail "${mail.subject ?? ''}" carries no calendar invite.`);
-  const calendar = new ICAL.Component(ICAL.parse(part.content.toString('utf8')));
-  const vevent = calendar.getFirstSubcomponent('vevent');
-  if (!vevent) throw new Error('The invite has no VEVENT.');
-  const event = new ICAL.Event(vevent);
-  return {
-    method: String(calendar.getFirstPropertyValue('method')),
-    uid: event.uid,
-    sequence: event.sequence,
-    status: String(vevent.getFirstPropertyValue('status')),
-    start: event.startDate.toJSDate().getTime(),
-    location: event.location,
-    attendees: event.attendees.map((attendee) => String(attendee.getFirstValue()).replace(/^mailto:/i, '')).sort(),
-  };
+  const { method, uid, sequence, status, start, location, attendees } = readInvite(part.content.toString('utf8'));
+  return { method, uid, sequence, status, start, location, attendees: attendees.map((attendee) => attendee.email).sort() };
 }
 
 const send = (due: InviteDue, id = MEETING) => sendMeetingMails(admin(), mailer, id, due, FIRST_SLOT - 86_400_000);

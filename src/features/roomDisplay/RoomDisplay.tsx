@@ -19,7 +19,7 @@ import { JoinPanel } from './JoinPanel';
 import { joinLink } from './joinLink';
 import { RoomCountdown } from './RoomCountdown';
 import { MeetingsBoardOr } from './RoomMeetingsBoard';
-import { clampLines, roomColors, roomSizes } from './roomStyle';
+import { clampLines, roomColors, roomLabelSx, roomSizes } from './roomStyle';
 import type { Companies } from '../../db/rosters';
 import { liveSlot, nextSlot, roundLabel } from './stage';
 import { useCompanies } from './useCompanies';
@@ -80,14 +80,6 @@ function LiveDot() {
   );
 }
 
-const labelSx = {
-  fontSize: roomSizes.label,
-  fontWeight: 700,
-  color: roomColors.accent,
-  textTransform: 'uppercase',
-  letterSpacing: 1,
-};
-
 function Company({ children, size }: { children: string; size: string }) {
   if (children === '') return null;
   return (
@@ -106,7 +98,7 @@ function Stage({ event, companies }: { event: Event; companies: Companies }) {
   return (
     <Stack sx={{ justifyContent: 'center', gap: 'min(4vw, 7vh)', minWidth: 0 }}>
       <Box component="section" aria-labelledby="room-live-heading">
-        <Typography id="room-live-heading" component="h2" sx={labelSx}>
+        <Typography id="room-live-heading" component="h2" sx={roomLabelSx}>
           {live.pitching && <LiveDot />}
           {live.heading}
         </Typography>
@@ -123,7 +115,7 @@ function Stage({ event, companies }: { event: Event; companies: Companies }) {
         )}
       </Box>
       <Box component="section" aria-labelledby="room-next-heading">
-        <Typography id="room-next-heading" component="h2" sx={labelSx}>
+        <Typography id="room-next-heading" component="h2" sx={roomLabelSx}>
           Next Presenter
         </Typography>
         <Typography

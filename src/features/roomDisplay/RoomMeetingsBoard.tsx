@@ -15,7 +15,7 @@ import type { MeetingSettings } from '../../../domain/meetingSettings';
 import { useLive } from '../../components/useLive';
 import { watchMeetingBoard } from '../../db/meetingBoards';
 import { serverClockOffset, watchServerClock } from '../../db/serverClock';
-import { clampLines, roomColors, roomSizes } from './roomStyle';
+import { clampLines, roomColors, roomLabelSx, roomSizes } from './roomStyle';
 
 /** How long before the first slot the board takes the stage. */
 export const BOARD_LEAD_MS = 30 * 60_000;
@@ -62,14 +62,6 @@ function useBoardMeetings(eventId: string): BoardMeeting[] {
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
 
-const labelSx = {
-  fontSize: roomSizes.label,
-  fontWeight: 700,
-  color: roomColors.accent,
-  textTransform: 'uppercase',
-  letterSpacing: 1,
-} as const;
-
 function Person({ name, company }: { name: string; company: string }) {
   return (
     <Box component="span" sx={{ minWidth: 0 }}>
@@ -84,7 +76,7 @@ function Person({ name, company }: { name: string; company: string }) {
 function SlotList({ id, heading, meetings, size }: { id: string; heading: string; meetings: BoardMeeting[]; size: string }) {
   return (
     <Box component="section" aria-labelledby={id} sx={{ minWidth: 0 }}>
-      <Typography id={id} component="h3" sx={labelSx}>
+      <Typography id={id} component="h3" sx={roomLabelSx}>
         {heading}
       </Typography>
       {meetings.length === 0 ? (

@@ -39,3 +39,12 @@ export function clampLines(lines: number) {
     overflowWrap: 'anywhere',
   } as const;
 }
+
+/** A section's label over the stage: the live presenter's, the next one's, the meetings board's slots. */
+export const roomLabelSx = {
+  fontSize: roomSizes.label,
+  fontWeight: 700,
+  color: roomColors.accent,
+  textTransform: 'uppercase',
+  letterSpacing: 1,
+} as const;

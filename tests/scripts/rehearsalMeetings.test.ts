@@ -1,0 +1,44 @@
+// The rehearsal's oracle for the meetings after matching (scripts/rehearse/meetings.ts): it must
+// catch a double booking, a person over the limit and a pair left out although it fitted, and
+// pass a schedule where every pair left out truly cannot fit.
+
+import { describe, expect, it } from 'vitest';
+import { checkMeetings } from '../../scripts/rehearse/meetings';
+
+const meeting = (presenterId: string, providerId: string, slot: number, place: string) => ({
+  presenterId,
+  providerId,
+  slot,
+  place,
+  status: 'accepted',
+});
+const PLACES = ['Table 1', 'Table 2'];
+
+describe("the rehearsal's meetings oracle", () => {
+  it('passes a schedule whose pairs left out cannot fit: at the limit, or no slot both have free', () => {
+    const pairs = [
+      { presenterId: 'ada', providerId: 'bo' },
+      { presenterId: 'ada', providerId: 'cy' },
+      { presenterId: 'ada', providerId: 'dee' },
+      { presenterId: 'lin', providerId: 'bo' },
+    ];
+    const held = [meeting('ada', 'bo', 0, 'Table 1'), meeting('ada', 'cy', 1, 'Table 1'), meeting('lin', 'bo', 1, 'Table 2')];
+    // Ada is at the limit of 2: Dee cannot meet her.
+    expect(checkMeetings(pairs, held, PLACES, 2, 2)).toEqual({ doubleBookings: [], overLimit: [], missedPairs: [] });
+  });
+
+  it('names a double booking, a person over the limit, and a pair left out that fitted', () => {
+    const pairs = [
+      { presenterId: 'ada', providerId: 'bo' },
+      { presenterId: 'ada', providerId: 'cy' },
+      { presenterId: 'lin', providerId: 'cy' },
+    ];
+    const held = [meeting('ada', 'bo', 0, 'Table 1'), meeting('ada', 'cy', 0, 'Table 1')];
+    const verdict = checkMeetings(pairs, held, PLACES, 3, 1);
+    expect(verdict.doubleBookings).toEqual(['slot 0: p ada in two meetings', 'slot 0: t Table 1 in two meetings']);
+    expect(verdict.overLimit).toEqual(['presenter ada']);
+    // Lin and Cy: Cy is at the limit of 1, so they do not fit; with a limit of 2 they would.
+    expect(verdict.missedPairs).toEqual([]);
+    expect(checkMeetings(pairs, held.slice(0, 1), PLACES, 3, 2).missedPairs).toEqual(['ada and cy', 'lin and cy']);
+  });
+});
