@@ -58,6 +58,10 @@ export function watchMyMeetings(
 
 const eventMeetings = (eventId: string) => query(collection(db, 'meetings'), where('event_id', '==', eventId));
 
+/** Whether a meeting holds its slot (requested or confirmed); a declined or cancelled one gave it back. */
+export const holdsSlot = (meeting: Pick<Meeting, 'status'>): boolean =>
+  meeting.status === 'requested' || meeting.status === 'accepted';
+
 /** Every meeting of the event, once (admins: firestore.rules let only them read others' meetings). */
 export async function getEventMeetings(eventId: string): Promise<Meeting[]> {
   const snapshot = await getDocs(eventMeetings(eventId));

@@ -169,11 +169,13 @@ export function matchRows({ finalMatches, matchReasons }: MatchesExportData): Ma
   });
 }
 
-interface ColumnOf<Row> extends ExportColumn {
+/** A column with how each row fills its cell. */
+export interface ColumnOf<Row> extends ExportColumn {
   value: (row: Row) => CellValue;
 }
 
-function tableOf<Row>(name: string, columns: ColumnOf<Row>[], rows: Row[]): ExportTable {
+/** The table of `rows`, a cell per column: headers and cells from one list, so they cannot drift apart. */
+export function tableOf<Row>(name: string, columns: ColumnOf<Row>[], rows: Row[]): ExportTable {
   return {
     name,
     columns: columns.map(({ header, kind, width }) => ({ header, kind, width })),

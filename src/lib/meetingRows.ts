@@ -8,7 +8,7 @@ import { slotWindow } from '../../domain/meetings';
 import type { MeetingSettings } from '../../domain/meetingSettings';
 import type { FinalMatch } from '../types/finalMatch';
 import type { Meeting, MeetingStatus } from '../types/meeting';
-import { escapeFormula, type ExportTable } from './exportRows';
+import { escapeFormula, tableOf, type ColumnOf, type ExportTable } from './exportRows';
 
 export interface MeetingRow {
   /** When its slot starts; null while the event's meetings have no start time. */
@@ -87,37 +87,21 @@ export function meetingRows({ meetings, finalMatches, settings }: MeetingsExport
   });
 }
 
-export function meetingsTable(rows: MeetingRow[]): ExportTable {
-  return {
-    name: 'Meetings',
-    columns: [
-      { header: 'Time', kind: 'time', width: 20 },
-      { header: 'Place', kind: 'text', width: 16 },
-      { header: 'Presenter', kind: 'text', width: 24 },
-      { header: 'Presenter company', kind: 'text', width: 24 },
-      { header: 'Presenter e-mail', kind: 'text', width: 30 },
-      { header: 'Provider', kind: 'text', width: 24 },
-      { header: 'Provider company', kind: 'text', width: 24 },
-      { header: 'Provider e-mail', kind: 'text', width: 30 },
-      { header: 'Status', kind: 'text', width: 12 },
-      { header: 'Asked by', kind: 'text', width: 14 },
-      { header: 'Held', kind: 'text', width: 34 },
-    ],
-    rows: rows.map((row) => [
-      row.start,
-      row.place,
-      row.presenterName,
-      row.presenterCompany,
-      row.presenterEmail,
-      row.providerName,
-      row.providerCompany,
-      row.providerEmail,
-      row.status,
-      row.askedBy,
-      row.held,
-    ]),
-  };
-}
+const MEETING_COLUMNS: ColumnOf<MeetingRow>[] = [
+  { header: 'Time', kind: 'time', width: 20, value: (row) => row.start },
+  { header: 'Place', kind: 'text', width: 16, value: (row) => row.place },
+  { header: 'Presenter', kind: 'text', width: 24, value: (row) => row.presenterName },
+  { header: 'Presenter company', kind: 'text', width: 24, value: (row) => row.presenterCompany },
+  { header: 'Presenter e-mail', kind: 'text', width: 30, value: (row) => row.presenterEmail },
+  { header: 'Provider', kind: 'text', width: 24, value: (row) => row.providerName },
+  { header: 'Provider company', kind: 'text', width: 24, value: (row) => row.providerCompany },
+  { header: 'Provider e-mail', kind: 'text', width: 30, value: (row) => row.providerEmail },
+  { header: 'Status', kind: 'text', width: 12, value: (row) => row.status },
+  { header: 'Asked by', kind: 'text', width: 14, value: (row) => row.askedBy },
+  { header: 'Held', kind: 'text', width: 34, value: (row) => row.held },
+];
+
+export const meetingsTable = (rows: MeetingRow[]): ExportTable => tableOf('Meetings', MEETING_COLUMNS, rows);
 
 /** A presenter's meetings: every one asked for or placed, those confirmed, and those said held. */
 export interface MeetingCounts {

@@ -26,7 +26,14 @@ import { useNow } from '../../components/useNow';
 import { timings } from '../../config/constants';
 import { watchEvent } from '../../db/events';
 import { getFinalMatches } from '../../db/finalMatches';
-import { sendMeetingRequest, watchMyMeetings, type Meeting, type MeetingAction, type MeetingSide } from '../../db/meetings';
+import {
+  holdsSlot,
+  sendMeetingRequest,
+  watchMyMeetings,
+  type Meeting,
+  type MeetingAction,
+  type MeetingSide,
+} from '../../db/meetings';
 import { watchUserId } from '../../db/session';
 import type { Event } from '../../types/event';
 import type { FinalMatch } from '../../types/finalMatch';
@@ -155,7 +162,7 @@ export function MyMeetings({ eventId }: { eventId: string }) {
     }
   };
 
-  const holding = meetings.filter((meeting) => meeting.status === 'requested' || meeting.status === 'accepted');
+  const holding = meetings.filter(holdsSlot);
   const mySlots = new Set(holding.map((meeting) => meeting.slot));
   const freeSlots = Array.from({ length: settings.slots }, (_, slot) => slot).filter((slot) => !mySlots.has(slot));
   const slotLabel = (slot: number) => {
@@ -209,7 +216,7 @@ export function MyMeetings({ eventId }: { eventId: string }) {
         const otherName = other?.name || (side === 'provider' ? 'The presenter' : 'The provider');
         const slotTime = settings.startTime ? slotWindow(settings.startTime.getTime(), settings.slotMinutes, meeting.slot) : null;
         const status = statusText(meeting, side, otherName);
-        const holds = meeting.status === 'requested' || meeting.status === 'accepted';
+        const holds = holdsSlot(meeting);
         const started = slotTime !== null && now.getTime() >= slotTime.startMs;
         const working = busy === meeting.id;
         return (

@@ -18,7 +18,7 @@ import { useEffect, useState } from 'react';
 import { toast } from 'react-toastify';
 import type { MeetingSettings } from '../../../../domain/meetingSettings';
 import { timings } from '../../../config/constants';
-import { sendMeetingRequest, watchEventMeetings, type Meeting } from '../../../db/meetings';
+import { holdsSlot, sendMeetingRequest, watchEventMeetings, type Meeting } from '../../../db/meetings';
 import { meetingStatusLabels } from '../../../lib/meetingRows';
 
 export const meetingsGridMessages = {
@@ -35,8 +35,6 @@ function slotLabel(settings: MeetingSettings<Date>, slot: number): string {
   if (!settings.startTime) return `Slot ${slot + 1}`;
   return timeFormat.format(new Date(settings.startTime.getTime() + slot * settings.slotMinutes * 60_000));
 }
-
-const holdsSlot = (meeting: Meeting) => meeting.status === 'requested' || meeting.status === 'accepted';
 
 export function MeetingsGrid({
   eventId,
