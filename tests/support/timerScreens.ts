@@ -1,7 +1,11 @@
 // Screens that show the pitch timer, for the browser tests: a device clock set wrong, and a log
 // kept in each page of every text and state its timer shows, stamped when the page changed it
 // (on the machine's real clock, which all pages share and the wrong Date.now() does not touch),
-// so a test reads when each screen showed a second, not when it looked. From those logs: when
+// so a test reads when each screen showed a second, not when it looked. The stamp is the machine's
+// wall clock as Date.now() read it before it was set wrong, not performance.timeOrigin plus
+// performance.now(): Chromium pairs the wall clock with its monotonic clock once per renderer
+// process, and a renderer held off the CPU between the two reads (a busy machine starting four
+// pages at once) puts every stamp of its pages hundreds of ms early. From those logs: when
 // each screen turned over to each second, and how far apart the screens did it.
 
 import type { BrowserContext, Page } from 'playwright-core';
@@ -32,6 +36,7 @@ export const median = (values: number[]): number => {
 export async function skewClock(context: BrowserContext, skewMs: number): Promise<void> {
   await context.addInitScript((skew) => {
     const deviceNow = Date.now.bind(Date);
+    Object.defineProperty(window, 'machineNow', { value: deviceNow });
     Date.now = () => deviceNow() + skew;
   }, skewMs);
 }
@@ -41,7 +46,7 @@ export async function recordTimer(screen: TimerScreen): Promise<void> {
   await screen.page.evaluate(() => {
     const log: { at: number; text: string; state: string; live: string }[] = [];
     (window as unknown as { timerLog: typeof log }).timerLog = log;
-    const now = () => performance.timeOrigin + performance.now();
+    const now = (window as unknown as { machineNow?: () => number }).machineNow ?? Date.now.bind(Date);
     let last = '';
     const look = () => {
       const timer = document.querySelector('[role="timer"][aria-label="Pitch timer"]');
