@@ -645,6 +645,14 @@ export function matrixGroups(backdoor: Backdoor): MatrixGroup[] {
           after: () => backdoor.seed({ 'email_reviews/ev1': emailReview }),
         },
         {
+          operation: 'ask for the first review of an event',
+          allowed: ADMIN_ONLY,
+          before: () => backdoor.remove('email_reviews/ev1'),
+          attempt: (a) =>
+            setDoc(doc(a.db, 'email_reviews', 'ev1'), { requested_at: serverTimestamp(), requested_by: a.uid ?? 'anyone' }),
+          after: () => backdoor.seed({ 'email_reviews/ev1': emailReview }),
+        },
+        {
           operation: 'forge a ready list with a recipient of their own',
           allowed: NOBODY,
           attempt: (a) =>
