@@ -48,6 +48,8 @@ export interface ScheduleInput {
   slots: number;
   /** The places, in the order they are handed out (tables by number or name, or an online link). */
   places: readonly string[];
+  /** The places already given to presenters for the session, by presenter id: theirs, and nobody else's. */
+  given?: Readonly<Record<string, string>>;
   /** The most meetings one person may have. */
   maxPerPerson: number;
   pairs: readonly MeetingPair[];
@@ -180,6 +182,10 @@ export function scheduleMeetings(input: ScheduleInput): ScheduleResult {
   const met = new Set<string>();
   const book = new SlotBook(slots);
   const bump = (person: string) => count.set(person, (count.get(person) ?? 0) + 1);
+  for (const [presenterId, place] of Object.entries(input.given ?? {})) {
+    placeOf.set(presenterId, place);
+    held.add(place);
+  }
   for (const meeting of kept) {
     if (!placeOf.has(meeting.presenterId)) placeOf.set(meeting.presenterId, meeting.place);
     held.add(meeting.place);

@@ -26,6 +26,8 @@ export interface MeetingsCheck {
   overLimit: string[];
   /** Pairs left without a meeting although one fitted. */
   missedPairs: string[];
+  /** Places two presenters were given, or hold meetings at. */
+  sharedPlaces: string[];
   unanswered: number;
   invites: { expected: number; received: number; duplicated: string[] };
 }
@@ -98,8 +100,18 @@ async function ask(options: MeetingsOptions, requests: Record<string, unknown>[]
   };
 }
 
-/** The oracle's verdict on one room's meetings. */
-export function checkMeetings(pairs: Pair[], held: Held[], places: string[], slots: number, max: number) {
+/**
+ * The oracle's verdict on one room's meetings; `given` is the place each presenter was given for
+ * the session (meeting_places), which stays theirs even with no meeting left.
+ */
+export function checkMeetings(
+  pairs: Pair[],
+  held: Held[],
+  places: string[],
+  slots: number,
+  max: number,
+  given: Record<string, string> = {},
+) {
   const doubleBookings: string[] = [];
   const seen = new Map<string, Held>();
   for (const meeting of held) {
@@ -119,8 +131,20 @@ export function checkMeetings(pairs: Pair[], held: Held[], places: string[], slo
   });
   // A presenter keeps one place for the session; a presenter without one needs a place nobody holds.
   const placeOf = (presenterId: string) =>
-    held.filter((meeting) => meeting.presenterId === presenterId).sort((a, b) => a.slot - b.slot)[0]?.place ?? null;
-  const heldPlaces = new Set(held.map((meeting) => meeting.place));
+    given[presenterId] ??
+    held.filter((meeting) => meeting.presenterId === presenterId).sort((a, b) => a.slot - b.slot)[0]?.place ??
+    null;
+  const heldPlaces = new Set([...held.map((meeting) => meeting.place), ...Object.values(given)]);
+  const presentersAt = new Map<string, Set<string>>();
+  for (const [presenterId, place] of [
+    ...held.map((meeting): [string, string] => [meeting.presenterId, meeting.place]),
+    ...Object.entries(given),
+  ]) {
+    presentersAt.set(place, (presentersAt.get(place) ?? new Set()).add(presenterId));
+  }
+  const sharedPlaces = [...presentersAt]
+    .filter(([, presenters]) => presenters.size > 1)
+    .map(([place, presenters]) => `${place}: ${[...presenters].sort().join(' and ')}`);
   const missedPairs = pairs
     .filter((pair) => !held.some((meeting) => meeting.presenterId === pair.presenterId && meeting.providerId === pair.providerId))
     .filter((pair) => {
@@ -137,7 +161,7 @@ export function checkMeetings(pairs: Pair[], held: Held[], places: string[], slo
       );
     })
     .map((pair) => `${pair.presenterId} and ${pair.providerId}`);
-  return { doubleBookings, overLimit, missedPairs };
+  return { doubleBookings, overLimit, missedPairs, sharedPlaces };
 }
 
 /** The calendar part of a mail: its METHOD and UID, or null for a mail without one. */
@@ -162,6 +186,7 @@ export async function rehearseMeetings(options: MeetingsOptions): Promise<Meetin
     doubleBookings: [],
     overLimit: [],
     missedPairs: [],
+    sharedPlaces: [],
     unanswered: 0,
     invites: { expected: 0, received: 0, duplicated: [] },
   };
@@ -239,12 +264,14 @@ export async function rehearseMeetings(options: MeetingsOptions): Promise<Meetin
         status: String(doc.get('status')),
       }))
       .filter((meeting) => meeting.status === 'requested' || meeting.status === 'accepted');
-    const verdict = checkMeetings(pairs, held, places, SLOTS, MAX_PER_PERSON);
+    const given = (await db.doc(`meeting_places/${room.eventId}`).get()).get('presenters') as Record<string, string> | undefined;
+    const verdict = checkMeetings(pairs, held, places, SLOTS, MAX_PER_PERSON, given ?? {});
     check.booked += held.length;
     check.confirmed += held.filter((meeting) => meeting.status === 'accepted').length;
     check.doubleBookings.push(...verdict.doubleBookings.map((line) => `room ${room.letter}: ${line}`));
     check.overLimit.push(...verdict.overLimit.map((line) => `room ${room.letter}: ${line}`));
     check.missedPairs.push(...verdict.missedPairs.map((line) => `room ${room.letter}: ${line}`));
+    check.sharedPlaces.push(...verdict.sharedPlaces.map((line) => `room ${room.letter}: ${line}`));
   }
 
   // Each confirmed meeting's invite, to both of its people, once.
@@ -276,6 +303,7 @@ export function meetingFailures(check: MeetingsCheck): string[] {
     ...check.doubleBookings.map((line) => `meetings: double booking, ${line}`),
     ...check.overLimit.map((line) => `meetings: over the limit, ${line}`),
     ...check.missedPairs.map((line) => `meetings: a pair that fits was left out, ${line}`),
+    ...check.sharedPlaces.map((line) => `meetings: two presenters at one place, ${line}`),
     ...(check.unanswered > 0 ? [`meetings: ${check.unanswered} requests or Schedule alls never answered`] : []),
     ...(check.invites.received !== check.invites.expected
       ? [`meetings: ${check.invites.received} invites received, ${check.invites.expected} expected`]

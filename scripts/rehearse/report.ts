@@ -378,7 +378,7 @@ export function formatReport(report: RehearsalReport): string {
       `${report.meetings.requests} requested by providers (${report.meetings.requestsRefused} refused), ${report.meetings.accepted} accepted, ` +
         `${report.meetings.scheduled} placed by Schedule all; ${report.meetings.booked} booked (${report.meetings.confirmed} confirmed) ` +
         `for ${report.meetings.pairs} pairs; ${report.meetings.doubleBookings.length} double bookings, ` +
-        `${report.meetings.missedPairs.length} pairs left out that fitted; invites ${report.meetings.invites.received} of ${report.meetings.invites.expected}`,
+        `${report.meetings.missedPairs.length} pairs left out that fitted, ${report.meetings.sharedPlaces.length} places shared by two presenters; invites ${report.meetings.invites.received} of ${report.meetings.invites.expected}`,
     ],
     [
       'Pitch timer on the phones',

@@ -233,5 +233,7 @@ export async function deleteEvent(eventId: string): Promise<void> {
   // Its last Schedule all names the pairs it left out; its meetings board, who meets whom.
   await deleteDoc(doc(db, 'meeting_schedules', eventId));
   await deleteDoc(doc(db, 'meeting_boards', eventId));
+  // The places its presenters were given for the session.
+  await deleteDoc(doc(db, 'meeting_places', eventId));
   await deleteDoc(doc(eventsCollection, eventId));
 }

@@ -72,6 +72,7 @@ describe('My meetings', () => {
       presenterId: 'p-ada',
       providerId: uid,
       slot: 0,
+      places: ['Table 1'],
       place: 'Table 1',
       by: 'presenter',
     });

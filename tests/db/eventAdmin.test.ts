@@ -255,6 +255,7 @@ describe('deleteEvent', () => {
           presenterId: 'p-ada',
           providerId: 'u0',
           slot: 0,
+          places: ['Table 1'],
           place: 'Table 1',
           by: 'provider',
         }),
@@ -285,6 +286,8 @@ describe('deleteEvent', () => {
     expect(await countFor('meeting_requests', doomed)).toBe(0);
     expect(await countFor('meeting_requests', kept)).toBe(1);
     expect((await adminDb().doc(`meeting_schedules/${doomed}`).get()).exists).toBe(false);
+    expect((await adminDb().doc(`meeting_places/${doomed}`).get()).exists).toBe(false);
+    expect((await adminDb().doc(`meeting_places/${kept}`).get()).get('presenters')).toEqual({ 'p-ada': 'Table 1' });
     expect((await adminDb().doc(`meeting_schedules/${kept}`).get()).exists).toBe(true);
     expect((await adminDb().doc(`meeting_boards/${doomed}`).get()).exists).toBe(false);
     expect((await adminDb().doc(`meeting_boards/${kept}`).get()).exists).toBe(true);

@@ -53,12 +53,14 @@ describe('a rehearsed live event', () => {
     expect(report.pitchTimer.spread.p50Ms).toBeLessThanOrEqual(250);
     expect(report.pitchTimer.spread.maxMs).toBeLessThan(1_000);
     // The meetings after the e-mails: requests raced, Schedule all ran, and the oracle found no
-    // double booking, nobody over the limit, no pair left out that fitted, every invite once.
+    // double booking, nobody over the limit, no pair left out that fitted, no two presenters at one
+    // place, every invite once.
     expect(report.meetings.requests).toBeGreaterThan(0);
     expect(report.meetings.booked).toBeGreaterThan(0);
     expect(report.meetings.doubleBookings).toEqual([]);
     expect(report.meetings.overLimit).toEqual([]);
     expect(report.meetings.missedPairs).toEqual([]);
+    expect(report.meetings.sharedPlaces).toEqual([]);
     expect(report.meetings.unanswered).toBe(0);
     expect(report.meetings.invites.expected).toBeGreaterThan(0);
     expect(report.meetings.invites.received).toBe(report.meetings.invites.expected);

@@ -16,14 +16,20 @@ import { uniqueProjectId } from '../support/emulators';
 const projectId = uniqueProjectId('meeting-booking');
 const admin = useAdminDb(projectId);
 
-const request = (presenterId: string, providerId: string, slot: number, place: string): BookingRequest => ({
+/** The event's places: Table 0 to Table 20. */
+const PLACES = Array.from({ length: 21 }, (_, index) => `Table ${index}`);
+
+const request = (presenterId: string, providerId: string, slot: number, place?: string): BookingRequest => ({
   eventId: 'medtech',
   presenterId,
   providerId,
   slot,
-  place,
+  places: PLACES,
+  ...(place === undefined ? {} : { place }),
   by: 'provider',
 });
+
+const placesGiven = async () => (await admin().doc('meeting_places/medtech').get()).get('presenters') as Record<string, string>;
 
 const stored = async () => (await admin().collection('meetings').get()).docs.map((doc) => doc.data() as MeetingDocument<unknown>);
 const holds = async () => (await admin().collection('meeting_slots').get()).size;
@@ -52,17 +58,46 @@ describe('booking a meeting', () => {
     expect(await stored()).toHaveLength(1);
   });
 
-  it('keeps one meeting in a place per slot, and one meeting per pair', async () => {
+  it('keeps one meeting per pair, and each presenter at the place of their own for the session', async () => {
     expect(await bookMeeting(admin(), request('p-ada', 'v-vic', 0, 'Table 1'))).toEqual({
       booked: true,
       meetingId: meetingId('medtech', 'p-ada', 'v-vic'),
     });
-    expect(await bookMeeting(admin(), request('p-lin', 'v-zoe', 0, 'Table 1'))).toEqual({ booked: false, reason: 'place-taken' });
     expect(await bookMeeting(admin(), request('p-ada', 'v-vic', 1, 'Table 1'))).toEqual({
       booked: false,
       reason: 'already-booked',
     });
-    expect(await bookMeeting(admin(), request('p-lin', 'v-zoe', 0, 'Table 2'))).toMatchObject({ booked: true });
+    // Another presenter's wish for Ada's place gets the first place nobody has; Ada's later
+    // meetings stay at hers, whatever Schedule all wished.
+    expect(await bookMeeting(admin(), request('p-lin', 'v-zoe', 0, 'Table 1'))).toMatchObject({ booked: true });
+    expect(await bookMeeting(admin(), request('p-ada', 'v-zoe', 1, 'Table 7'))).toMatchObject({ booked: true });
+    expect(
+      Object.fromEntries((await stored()).map((meeting) => [`${meeting.presenter_id} ${meeting.provider_id}`, meeting.place])),
+    ).toEqual({
+      'p-ada v-vic': 'Table 1',
+      'p-lin v-zoe': 'Table 0',
+      'p-ada v-zoe': 'Table 1',
+    });
+    expect(await placesGiven()).toEqual({ 'p-ada': 'Table 1', 'p-lin': 'Table 0' });
+  });
+
+  it('gives ten presenters booked at once for the first time ten places', async () => {
+    const outcomes = await Promise.all(
+      Array.from({ length: 10 }, (_, index) => bookMeeting(admin(), request(`p-${index}`, `v-${index}`, index))),
+    );
+    expect(outcomes.every((outcome) => outcome.booked)).toBe(true);
+    const places = (await stored()).map((meeting) => meeting.place);
+    expect(new Set(places).size).toBe(10);
+    expect(new Set(Object.values(await placesGiven()))).toEqual(new Set(places));
+  });
+
+  it('refuses a presenter new to the session when every place is another presenter’s', async () => {
+    const few = (presenterId: string, providerId: string, slot: number): BookingRequest => ({
+      ...request(presenterId, providerId, slot),
+      places: ['Table 1'],
+    });
+    expect(await bookMeeting(admin(), few('p-ada', 'v-vic', 0))).toMatchObject({ booked: true });
+    expect(await bookMeeting(admin(), few('p-lin', 'v-zoe', 1))).toEqual({ booked: false, reason: 'no-place' });
   });
 
   it('gives the slot back on a cancel, with a higher sequence, and books the pair again later', async () => {

@@ -112,6 +112,15 @@ describe('meeting requests', () => {
     });
   });
 
+  it('gives two presenters asked at once for the first time a place each', async () => {
+    const [forAda, forLin] = await Promise.all([
+      ask({ action: 'request', by: 'provider', slot: 0 }),
+      ask({ action: 'request', by: 'provider', presenter_id: 'p-lin', provider_id: 'v-cy', slot: 1 }),
+    ]);
+    expect([forAda.state, forLin.state]).toEqual(['done', 'done']);
+    expect(new Set([(await meeting())?.place, (await meeting('p-lin', 'v-cy'))?.place])).toEqual(new Set(['Table 1', 'Table 2']));
+  });
+
   it('refuses a busy provider, a person at the limit, a slot that does not exist, and says which', async () => {
     await ask({ action: 'request', by: 'provider', slot: 0 });
     expect(await ask({ action: 'request', by: 'provider', presenter_id: 'p-lin', slot: 0 })).toMatchObject({

@@ -96,6 +96,7 @@ describe('Schedule all', () => {
       presenterId: 'p-ada',
       providerId: 'v-dee',
       slot: 1,
+      places: ['Table 1', 'Table 2', 'Table 3'],
       place: 'Table 3',
       by: 'provider',
     });
@@ -136,6 +137,7 @@ describe('Schedule all', () => {
         presenterId: 'p-ada',
         providerId: 'v-dee',
         slot: 0,
+        places: ['Table 1', 'Table 2', 'Table 3'],
         place: 'Table 1',
         by: 'provider',
       }),

@@ -90,6 +90,7 @@ const meeting = (presenterId: string, providerId: string) => ({
 const OWN_MEETING = `ev1_${PRESENTER}_${ALICE}`;
 const OTHER_MEETING = 'ev1_p-ada_v-zed';
 const SLOT_HOLD = { event_id: 'ev1', meeting_id: OWN_MEETING };
+const MEETING_PLACES = { event_id: 'ev1', presenters: { 'p-nia': 'Table 1' } };
 
 /** A meeting request as a page writes it (functions/src/meetings/requests.ts answers it). */
 const meetingRequest = (by: 'presenter' | 'provider' | 'admin', providerId: string, changes: Record<string, unknown> = {}) => ({
@@ -795,6 +796,19 @@ export function matrixGroups(backdoor: Backdoor): MatrixGroup[] {
         { operation: 'get', allowed: ADMIN_ONLY, attempt: (a) => getDoc(doc(a.db, 'meeting_slots', 'ev1_0_p-p-nia')) },
         listRow('meeting_slots', ADMIN_ONLY),
         ...adminWrites('meeting_slots', 'ev1_0_p-p-nia', SLOT_HOLD, SLOT_HOLD, backdoor).map((row) => ({
+          ...row,
+          allowed: row.operation === 'delete' ? ADMIN_ONLY : NOBODY,
+        })),
+      ],
+    },
+    {
+      // The place each presenter was given for the session: the server's record, admins read and delete.
+      target: 'meeting_places',
+      documents: { 'meeting_places/ev1': MEETING_PLACES },
+      rows: [
+        { operation: 'get', allowed: ADMIN_ONLY, attempt: (a) => getDoc(doc(a.db, 'meeting_places', 'ev1')) },
+        listRow('meeting_places', ADMIN_ONLY),
+        ...adminWrites('meeting_places', 'ev1', MEETING_PLACES, { event_id: 'ev1', presenters: {} }, backdoor).map((row) => ({
           ...row,
           allowed: row.operation === 'delete' ? ADMIN_ONLY : NOBODY,
         })),

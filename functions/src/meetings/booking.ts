@@ -11,6 +11,10 @@
 //   booked in (`p-` a presenter, `v-` a provider, `t-` a place), holding the meeting's id. The
 //   transaction reads the three it needs and creates them only when none exists, so the first
 //   commit wins and every other is retried by Firestore, reads them taken, and answers why.
+// - `meeting_places/{eventId}`: the place each presenter was given for the session, by presenter
+//   id. A presenter's first booking gives them one (the one Schedule all chose, else the first no
+//   other presenter has, in the event's order) in the same transaction, so two presenters booked
+//   at once never share a place: both read this one document, and the second commit is retried.
 
 import { FieldValue, type DocumentData, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import { FALLBACK_PROVIDER_ID } from '../../../domain/matching.js';
@@ -38,19 +42,53 @@ export interface BookingRequest {
   presenterId: string;
   providerId: string;
   slot: number;
-  place: string;
+  /** The event's places, in the order they are given to presenters. */
+  places: readonly string[];
+  /** The place Schedule all chose for a presenter who has none yet; a presenter's own place wins. */
+  place?: string;
   by: MeetingDocument['requested_by'];
 }
 
 /** Why a booking was refused. */
-export type BookingRefusal = 'already-booked' | 'presenter-busy' | 'provider-busy' | 'place-taken';
+export type BookingRefusal = 'already-booked' | 'presenter-busy' | 'provider-busy' | 'place-taken' | 'no-place';
 
 export const bookingRefusals: Record<BookingRefusal, string> = {
   'already-booked': 'These two already have a meeting.',
   'presenter-busy': 'The presenter already has a meeting in this slot.',
   'provider-busy': 'The provider already has a meeting in this slot.',
   'place-taken': 'This place already has a meeting in this slot.',
+  'no-place': 'Every place is already a presenter’s for the session.',
 };
+
+export const MEETING_PLACES_COLLECTION = 'meeting_places';
+
+/** The places given to presenters for the session, by presenter id, as `meeting_places/{eventId}` holds them. */
+export function givenPlaces(data: DocumentData | undefined): Record<string, string> {
+  const presenters: unknown = data?.presenters;
+  if (typeof presenters !== 'object' || presenters === null) return {};
+  return Object.fromEntries(
+    Object.entries(presenters as Record<string, unknown>).filter(
+      (entry): entry is [string, string] => typeof entry[1] === 'string',
+    ),
+  );
+}
+
+/**
+ * The presenter's place for the session: the one they were given, else `wanted` when no other
+ * presenter has it, else the first place of the event no presenter has; null when none is left.
+ */
+export function placeFor(
+  given: Readonly<Record<string, string>>,
+  presenterId: string,
+  places: readonly string[],
+  wanted?: string,
+): string | null {
+  const own = given[presenterId];
+  if (own !== undefined) return own;
+  const taken = new Set(Object.values(given));
+  if (wanted !== undefined && places.includes(wanted) && !taken.has(wanted)) return wanted;
+  return places.find((place) => !taken.has(place)) ?? null;
+}
 
 export type BookingOutcome = { booked: true; meetingId: string } | { booked: false; reason: BookingRefusal };
 
@@ -92,39 +130,52 @@ export const toMs = (value: unknown): number | null =>
     ? (value as { toMillis(): number }).toMillis()
     : null;
 
-/** Books the slot for the pair when nobody of the three (presenter, provider, place) has it. */
+/**
+ * Books the slot for the pair, at the presenter's place for the session, when nobody of the three
+ * (presenter, provider, place) has it; gives the presenter their place with their first booking.
+ */
 export async function bookMeeting(firestore: Firestore, request: BookingRequest): Promise<BookingOutcome> {
   const id = meetingId(request.eventId, request.presenterId, request.providerId);
   const meetingRef = firestore.collection('meetings').doc(id);
-  const meeting: Omit<MeetingDocument, 'sequence' | 'updated_at'> = {
-    event_id: request.eventId,
-    presenter_id: request.presenterId,
-    provider_id: request.providerId,
-    slot: request.slot,
-    place: request.place,
-    status: request.by === 'schedule' ? 'accepted' : 'requested',
-    requested_by: request.by,
-  };
-  const holds = slotHolds(meeting);
-  const holdRefs = {
-    presenter: firestore.collection('meeting_slots').doc(holds.presenter),
-    provider: firestore.collection('meeting_slots').doc(holds.provider),
-    place: firestore.collection('meeting_slots').doc(holds.place),
-  };
+  const placesRef = firestore.collection(MEETING_PLACES_COLLECTION).doc(request.eventId);
+  const slots = firestore.collection('meeting_slots');
   return firestore.runTransaction(async (transaction: Transaction): Promise<BookingOutcome> => {
-    const [existing, presenter, provider, place] = await transaction.getAll(
+    const people = slotHolds({
+      event_id: request.eventId,
+      presenter_id: request.presenterId,
+      provider_id: request.providerId,
+      slot: request.slot,
+      place: '',
+    });
+    const [existing, presenter, provider, placesDoc] = await transaction.getAll(
       meetingRef,
-      holdRefs.presenter,
-      holdRefs.provider,
-      holdRefs.place,
+      slots.doc(people.presenter),
+      slots.doc(people.provider),
+      placesRef,
     );
     if (existing?.exists && holdsSlot(existing.get('status'))) return { booked: false, reason: 'already-booked' };
     if (presenter?.exists) return { booked: false, reason: 'presenter-busy' };
     if (provider?.exists) return { booked: false, reason: 'provider-busy' };
-    if (place?.exists) return { booked: false, reason: 'place-taken' };
+    const given = givenPlaces(placesDoc?.data());
+    const place = placeFor(given, request.presenterId, request.places, request.place);
+    if (place === null) return { booked: false, reason: 'no-place' };
+    const meeting: Omit<MeetingDocument, 'sequence' | 'updated_at'> = {
+      event_id: request.eventId,
+      presenter_id: request.presenterId,
+      provider_id: request.providerId,
+      slot: request.slot,
+      place,
+      status: request.by === 'schedule' ? 'accepted' : 'requested',
+      requested_by: request.by,
+    };
+    const holds = slotHolds(meeting);
+    if ((await transaction.get(slots.doc(holds.place))).exists) return { booked: false, reason: 'place-taken' };
     const sequence = existing?.exists ? Number(existing.get('sequence') ?? 0) + 1 : 0;
     transaction.set(meetingRef, { ...meeting, sequence, updated_at: FieldValue.serverTimestamp() });
-    for (const ref of Object.values(holdRefs)) transaction.create(ref, { event_id: request.eventId, meeting_id: id });
+    for (const hold of Object.values(holds)) transaction.create(slots.doc(hold), { event_id: request.eventId, meeting_id: id });
+    if (given[request.presenterId] !== place) {
+      transaction.set(placesRef, { event_id: request.eventId, presenters: { [request.presenterId]: place } }, { merge: true });
+    }
     return { booked: true, meetingId: id };
   });
 }

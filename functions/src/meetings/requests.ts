@@ -6,8 +6,8 @@
 // booking transaction (booking.ts), so no request ever double-books it.
 //
 // Where the settings leave it open (docs/decisions.md, "Meetings after matching"):
-// - A request's place is its presenter's for the session: the place of their earliest meeting
-//   that holds a slot, else the first place no other presenter holds, in the event's order.
+// - A request's place is its presenter's for the session: the one given with their first booking,
+//   else the first place no other presenter was given, in the event's order (booking.ts).
 // - The most meetings per person counts the meetings that hold a slot (requested or accepted).
 // - Accepting or declining is for the side that did not ask; either side cancels; "We met" is for
 //   an accepted meeting once its slot has started, and records who said so.
@@ -66,7 +66,7 @@ export const meetingRequestMessages = {
   meetingsOff: 'This event has no meetings.',
   notMatched: 'Only a presenter and a provider matched with each other can meet.',
   noSuchSlot: 'There is no such slot.',
-  noPlace: 'Every place is already a presenter’s for the session.',
+  noPlace: bookingRefusals['no-place'],
   noSuchPlace: 'There is no such place.',
   moved: 'The meeting was moved.',
   nothingToMove: 'There is no meeting to move.',
@@ -107,18 +107,6 @@ async function heldMeetings(firestore: Firestore, eventId: string): Promise<Meet
   return snapshot.docs.map((doc) => doc.data() as MeetingDocument<unknown>).filter((meeting) => holdsSlot(meeting.status));
 }
 
-/** The presenter's place for the session, or null when every place is another presenter's. */
-export function presenterPlace(
-  held: readonly MeetingDocument<unknown>[],
-  presenterId: string,
-  places: readonly string[],
-): string | null {
-  const own = held.filter((meeting) => meeting.presenter_id === presenterId).sort((a, b) => a.slot - b.slot)[0];
-  if (own) return own.place;
-  const taken = new Set(held.map((meeting) => meeting.place));
-  return places.find((place) => !taken.has(place)) ?? null;
-}
-
 /** Asks for a slot: the pair's meeting, requested, at the presenter's place. */
 async function requestSlot(
   firestore: Firestore,
@@ -137,14 +125,12 @@ async function requestSlot(
   if (count('provider_id', request.provider_id) >= settings.maxPerPerson) {
     return { done: false, message: meetingRequestMessages.providerLimit };
   }
-  const place = presenterPlace(held, request.presenter_id, settings.places);
-  if (place === null) return { done: false, message: meetingRequestMessages.noPlace };
   const outcome = await bookMeeting(firestore, {
     eventId: request.event_id,
     presenterId: request.presenter_id,
     providerId: request.provider_id,
     slot,
-    place,
+    places: settings.places,
     by: request.by,
   });
   return outcome.booked

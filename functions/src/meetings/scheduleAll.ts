@@ -11,7 +11,15 @@ import { FieldValue, type Firestore } from 'firebase-admin/firestore';
 import { FALLBACK_PROVIDER_ID } from '../../../domain/matching.js';
 import { meetingSettingsFrom } from '../../../domain/meetingSettings.js';
 import { scheduleMeetings, unplacedMessages, type MeetingPair, type PlacedMeeting } from '../../../domain/meetings.js';
-import { bookMeeting, bookingRefusals, holdsSlot, toMs, type MeetingDocument } from './booking.js';
+import {
+  bookMeeting,
+  bookingRefusals,
+  givenPlaces,
+  holdsSlot,
+  MEETING_PLACES_COLLECTION,
+  toMs,
+  type MeetingDocument,
+} from './booking.js';
 
 /** A pair Schedule all left out, with the sentence the admin reads. */
 export interface UnplacedPair {
@@ -56,11 +64,12 @@ async function run(firestore: Firestore, eventId: string): Promise<ScheduleOutco
     reason,
     at: FieldValue.serverTimestamp(),
   });
-  const [event, matches, reasons, meetings] = await Promise.all([
+  const [event, matches, reasons, meetings, placesDoc] = await Promise.all([
     firestore.collection('events').doc(eventId).get(),
     firestore.collection('final_matches').where('event_id', '==', eventId).get(),
     firestore.collection('match_reasons').where('event_id', '==', eventId).get(),
     firestore.collection('meetings').where('event_id', '==', eventId).get(),
+    firestore.collection(MEETING_PLACES_COLLECTION).doc(eventId).get(),
   ]);
   const settings = meetingSettingsFrom(event.get('meetings'), toMs);
   if (!event.exists || !settings.enabled) return failed(scheduleMessages.meetingsOff);
@@ -101,6 +110,7 @@ async function run(firestore: Firestore, eventId: string): Promise<ScheduleOutco
   const schedule = scheduleMeetings({
     slots: settings.slots,
     places: settings.places,
+    given: givenPlaces(placesDoc.data()),
     maxPerPerson: settings.maxPerPerson,
     pairs,
     kept,
@@ -113,7 +123,7 @@ async function run(firestore: Firestore, eventId: string): Promise<ScheduleOutco
   let placed = 0;
   // One at a time: each booking's transaction reads the slots the one before took.
   for (const meeting of schedule.added) {
-    const booked = await bookMeeting(firestore, { eventId, ...meeting, by: 'schedule' });
+    const booked = await bookMeeting(firestore, { eventId, ...meeting, places: settings.places, by: 'schedule' });
     if (booked.booked) placed += 1;
     else
       unplaced.push({
