@@ -80,13 +80,17 @@ export interface MatchesExportData {
 }
 
 /** One presenter–provider pair of the final matches. */
-export interface MatchRow {
+/** The two people of a pair, as every table of pairs (matches, meetings) shows them. */
+export interface PairPeople {
   presenterName: string;
   presenterCompany: string;
   presenterEmail: string;
   providerName: string;
   providerCompany: string;
   providerEmail: string;
+}
+
+export interface MatchRow extends PairPeople {
   /** The mean star rating that made the match, to 2 places; null for the fallback and when no reason was recorded. */
   score: number | null;
   reason: string;
@@ -198,13 +202,18 @@ const RESPONSE_COLUMNS: ColumnOf<ResponseRow>[] = [
   { header: 'Time', kind: 'time', width: 20, value: (row) => row.time },
 ];
 
-const MATCH_COLUMNS: ColumnOf<MatchRow>[] = [
+/** The columns of a pair's two people, in the order every table of pairs has them. */
+export const pairColumns = <Row extends PairPeople>(): ColumnOf<Row>[] => [
   { header: 'Presenter', kind: 'text', width: 24, value: (row) => row.presenterName },
   { header: 'Presenter company', kind: 'text', width: 24, value: (row) => row.presenterCompany },
   { header: 'Presenter e-mail', kind: 'text', width: 30, value: (row) => row.presenterEmail },
   { header: 'Provider', kind: 'text', width: 24, value: (row) => row.providerName },
   { header: 'Provider company', kind: 'text', width: 24, value: (row) => row.providerCompany },
   { header: 'Provider e-mail', kind: 'text', width: 30, value: (row) => row.providerEmail },
+];
+
+const MATCH_COLUMNS: ColumnOf<MatchRow>[] = [
+  ...pairColumns<MatchRow>(),
   { header: 'Score', kind: 'decimal', width: 8, value: (row) => row.score },
   { header: 'Reason', kind: 'text', width: 60, value: (row) => row.reason },
 ];

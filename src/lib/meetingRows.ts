@@ -8,18 +8,12 @@ import { slotWindow } from '../../domain/meetings';
 import type { MeetingSettings } from '../../domain/meetingSettings';
 import type { FinalMatch } from '../types/finalMatch';
 import type { Meeting, MeetingStatus } from '../types/meeting';
-import { escapeFormula, tableOf, type ColumnOf, type ExportTable } from './exportRows';
+import { escapeFormula, pairColumns, tableOf, type ColumnOf, type ExportTable, type PairPeople } from './exportRows';
 
-export interface MeetingRow {
+export interface MeetingRow extends PairPeople {
   /** When its slot starts; null while the event's meetings have no start time. */
   start: Date | null;
   place: string;
-  presenterName: string;
-  presenterCompany: string;
-  presenterEmail: string;
-  providerName: string;
-  providerCompany: string;
-  providerEmail: string;
   status: string;
   askedBy: string;
   held: string;
@@ -90,12 +84,7 @@ export function meetingRows({ meetings, finalMatches, settings }: MeetingsExport
 const MEETING_COLUMNS: ColumnOf<MeetingRow>[] = [
   { header: 'Time', kind: 'time', width: 20, value: (row) => row.start },
   { header: 'Place', kind: 'text', width: 16, value: (row) => row.place },
-  { header: 'Presenter', kind: 'text', width: 24, value: (row) => row.presenterName },
-  { header: 'Presenter company', kind: 'text', width: 24, value: (row) => row.presenterCompany },
-  { header: 'Presenter e-mail', kind: 'text', width: 30, value: (row) => row.presenterEmail },
-  { header: 'Provider', kind: 'text', width: 24, value: (row) => row.providerName },
-  { header: 'Provider company', kind: 'text', width: 24, value: (row) => row.providerCompany },
-  { header: 'Provider e-mail', kind: 'text', width: 30, value: (row) => row.providerEmail },
+  ...pairColumns<MeetingRow>(),
   { header: 'Status', kind: 'text', width: 12, value: (row) => row.status },
   { header: 'Asked by', kind: 'text', width: 14, value: (row) => row.askedBy },
   { header: 'Held', kind: 'text', width: 34, value: (row) => row.held },
