@@ -212,8 +212,8 @@ async function deleteEventFeedback(eventId: string): Promise<void> {
 
 /**
  * Deletes an event with its logos, its answers (responses), its final matches (DECISIONS.md) and
- * their reasons (match_reasons), its meetings with the slots they hold and the requests about them,
- * and its recipients review,
+ * their reasons (match_reasons), its meetings with the slots they hold, the requests about them and
+ * the places its presenters were given, and its recipients review,
  * the event document last: a deletion cut short leaves the event listed, and deleting it again
  * finishes the job.
  */
