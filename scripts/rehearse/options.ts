@@ -35,6 +35,12 @@ export interface RehearsalOptions {
   timeout: number;
   /** Seed of the random answers, drops and delays (the same seed gives the same plan). */
   seed: number;
+  /**
+   * A build of the app with placeholders for the project and the backend (scripts/hosting/build.ts),
+   * served filled in instead of building the app again: the test run's shared build. Its other
+   * settings are the defaults, which the rehearsal's are.
+   */
+  prebuiltApp?: string;
   /** Progress lines; silent when absent. */
   log?: (line: string) => void;
   /** Stops the rehearsal (Ctrl-C); its clean-up still runs. */

@@ -203,9 +203,9 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalRepo
       storage: `127.0.0.1:${ports.storage}`,
     };
     const env = { ...localAppSettings(PROJECT_ID, addresses), VITE_CONTACT_EMAIL: CONTACT.email };
-    log('Building the app and starting Chromium…');
+    log(options.prebuiltApp ? 'Serving the prebuilt app and starting Chromium…' : 'Building the app and starting Chromium…');
     const [app, browser, account]: [ServedApp, Browser, { email: string; password: string }] = await Promise.all([
-      serveBuiltApp(PROJECT_ID, env, addresses),
+      serveBuiltApp(PROJECT_ID, env, addresses, options.prebuiltApp),
       launchChromium(),
       createAdminAccount(PROJECT_ID),
     ]);

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
-import { buildApp } from '../hosting/build.js';
+import { buildApp, copyPlaceholderBuild } from '../hosting/build.js';
 import { startHostingEmulator } from '../hosting/emulator.js';
 import type { LocalBackend } from '../hosting/headers.js';
 
@@ -51,12 +51,20 @@ export interface ServedApp {
 
 /**
  * Builds the app with these VITE_* settings into a temporary folder and serves it as deployed,
- * on firebase-tools' Hosting emulator with firebase.json's hosting section, on a free port.
+ * on firebase-tools' Hosting emulator with firebase.json's hosting section, on a free port. With
+ * `prebuilt`, a build with placeholders made once for several projects (the test run's), it
+ * serves a copy of that, filled in for this project and backend, instead of building again.
  */
-export async function serveBuiltApp(projectId: string, env: Record<string, string>, backend: LocalBackend): Promise<ServedApp> {
+export async function serveBuiltApp(
+  projectId: string,
+  env: Record<string, string>,
+  backend: LocalBackend,
+  prebuilt?: string,
+): Promise<ServedApp> {
   const outDir = await fs.mkdtemp(path.join(os.tmpdir(), 'rehearsal-app-'));
   try {
-    await buildApp(outDir, env);
+    if (prebuilt) await copyPlaceholderBuild(prebuilt, outDir, { projectId, ...backend });
+    else await buildApp(outDir, env);
     const hosting = await startHostingEmulator({ siteDir: outDir, projectId, target: { kind: 'local', backend } });
     return {
       url: `${hosting.url}/`,

@@ -15,6 +15,7 @@
 import { describe, expect, it } from 'vitest';
 import { ACROSS_RESTART, STALE_LIMIT_MS } from '../../scripts/rehearse/reconnect';
 import { formatReport, rehearse } from '../../scripts/rehearse/run';
+import { builtAppDir } from '../support/builtApp';
 
 describe('a rehearsed live event', () => {
   it('loses no rating, matches as the oracle does, sends every result e-mail once and keeps no phone stale, through drop-outs and a backend kill', async () => {
@@ -32,6 +33,8 @@ describe('a rehearsed live event', () => {
       kill: true,
       timeout: 840,
       seed: 20_261_123,
+      // The run's shared build, filled in for the rehearsal's project and backend: a build less.
+      prebuiltApp: builtAppDir(),
       log: (line) => console.log(`[rehearsal] ${line}`),
     });
     console.log(formatReport(report));

@@ -15,7 +15,7 @@ import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { buildApp as buildProductionApp } from '../../scripts/hosting/build';
+import { buildWithPlaceholders, copyPlaceholderBuild, fillInPlaceholders } from '../../scripts/hosting/build';
 import { startHostingEmulator } from '../../scripts/hosting/emulator';
 import { openAdminDb, type AdminDb } from '../db/appDb';
 import { launchChromium, saveScreenshot, storeProfile, type StoredPerson } from './browser';
@@ -26,34 +26,11 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const axePath = path.join(root, 'node_modules/axe-core/axe.min.js');
 
 /**
- * What the shared build carries in place of the settings src/config/env.ts reads. Each is a
- * valid setting on its own (the project id starts with demo-), so the build passes the same
- * checks, and unique in the bundle, so replacing it touches nothing else.
- */
-const PLACEHOLDERS = {
-  projectId: 'demo-built-app-project',
-  firestore: 'firestore.built-app.invalid:41001',
-  auth: 'auth.built-app.invalid:41002',
-  storage: 'storage.built-app.invalid:41003',
-};
-
-/**
  * Builds the app as `npm run build` does (Vite with vite.config.ts, production mode), with
- * Vite's manifest, into `outDir`.
+ * Vite's manifest and the placeholders a copy fills in (scripts/hosting/build.ts), into `outDir`.
  */
 export async function buildApp(outDir: string, settings: Record<string, string> = {}): Promise<void> {
-  await buildProductionApp(
-    outDir,
-    {
-      VITE_USE_EMULATORS: 'true',
-      VITE_FIREBASE_PROJECT_ID: PLACEHOLDERS.projectId,
-      VITE_FIRESTORE_EMULATOR_HOST: PLACEHOLDERS.firestore,
-      VITE_AUTH_EMULATOR_HOST: PLACEHOLDERS.auth,
-      VITE_STORAGE_EMULATOR_HOST: PLACEHOLDERS.storage,
-      ...settings,
-    },
-    ['--manifest'],
-  );
+  await buildWithPlaceholders(outDir, settings, ['--manifest']);
 }
 
 /** The folder of this run's build (read it, never change it: every test file copies from it). */
@@ -82,23 +59,6 @@ export interface BuiltApp {
 }
 
 const address = ({ host, port }: HostPort): string => `${host}:${port}`;
-
-/** Replaces every placeholder in the text files of `dir` and its subfolders. */
-async function fillIn(dir: string, values: Record<keyof typeof PLACEHOLDERS, string>): Promise<void> {
-  const entries = await fs.readdir(dir, { withFileTypes: true, recursive: true });
-  const files = entries.filter((entry) => entry.isFile() && /\.(js|html|json|webmanifest)$/.test(entry.name));
-  await Promise.all(
-    files.map(async (entry) => {
-      const file = path.join(entry.parentPath, entry.name);
-      const text = await fs.readFile(file, 'utf8');
-      let filled = text;
-      for (const key of Object.keys(PLACEHOLDERS) as (keyof typeof PLACEHOLDERS)[]) {
-        filled = filled.replaceAll(PLACEHOLDERS[key], values[key]);
-      }
-      if (filled !== text) await fs.writeFile(file, filled);
-    }),
-  );
-}
 
 /** Where the browser posts its Content-Security-Policy reports (the policy's report-uri), and what came. */
 export async function collectCspReports(): Promise<{ url: string; reports: string[]; close(): Promise<void> }> {
@@ -139,10 +99,9 @@ export async function startBuiltApp(
   { firestore = firestoreEmulator(), auth = authEmulator() }: { firestore?: HostPort; auth?: HostPort } = {},
 ): Promise<BuiltApp> {
   const outDir = await fs.mkdtemp(path.join(os.tmpdir(), 'e2e-app-'));
-  // Source maps stay behind: nothing a browser test does reads them, and they are most of the bytes.
-  await fs.cp(builtAppDir(), outDir, { recursive: true, filter: (source) => !source.endsWith('.map') });
   const backend = { firestore: address(firestore), auth: address(auth), storage: address(storageEmulator()) };
-  await fillIn(outDir, { projectId, ...backend });
+  // Source maps stay behind: nothing a browser test does reads them, and they are most of the bytes.
+  await copyPlaceholderBuild(builtAppDir(), outDir, { projectId, ...backend });
   const csp = await collectCspReports();
   let hosting;
   try {
@@ -164,7 +123,7 @@ export async function startBuiltApp(
       const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'e2e-release-'));
       releases.push(dir);
       await buildApp(dir, settings);
-      await fillIn(dir, { projectId, ...backend });
+      await fillInPlaceholders(dir, { projectId, ...backend });
       return dir;
     },
     cspViolations: () => [...csp.reports],
