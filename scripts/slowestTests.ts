@@ -6,8 +6,10 @@
 // times add up to more than the wall time. Then the run against the budget (tests/budget.json,
 // scripts/tests/budget.ts): the wall time and the 10 slowest files it names, before and now; with
 // TEST_BUDGET=write in the environment, a run that passed writes its own figures as the budget.
+// With TEST_TIMES_JSON=<file>, every file's cost by phase goes to that file as JSON.
 
 import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { Reporter, TestModule, Vitest } from 'vitest/node';
@@ -66,6 +68,17 @@ export default class SlowestTests implements Reporter {
       ].join('\n'),
     );
 
+    // Every file's cost by phase (environment, import, hooks, tests), for a closer look.
+    const perFile = process.env.TEST_TIMES_JSON;
+    if (perFile) {
+      const phases = modules.map((module) => ({
+        file: path.relative(this.root, module.moduleId),
+        project: module.project.name,
+        ...module.diagnostic(),
+      }));
+      writeFileSync(perFile, `${JSON.stringify(phases, null, 1)}\n`);
+      console.log(`every file's phases written to ${perFile}`);
+    }
     const times = files.map((file) => ({ name: file.name, seconds: file.seconds }));
     const budget = readBudget();
     if (budget) console.log(['', ...compareWithBudget(budget, wall, times)].join('\n'));
