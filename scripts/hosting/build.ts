@@ -38,7 +38,7 @@ export function localAppSettings(projectId: string, backend: LocalBackend): Reco
  * is a valid setting on its own (the project id starts with demo-), so the build passes the same
  * checks, and unique in the bundle, so replacing it touches nothing else.
  */
-export const PLACEHOLDERS = {
+const PLACEHOLDERS = {
   projectId: 'demo-built-app-project',
   firestore: 'firestore.built-app.invalid:41001',
   auth: 'auth.built-app.invalid:41002',
