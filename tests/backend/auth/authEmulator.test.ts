@@ -25,7 +25,7 @@ let emulator: RunningAuthEmulator;
 let app: FirebaseApp;
 let auth: Auth;
 const previousHost = process.env.FIREBASE_AUTH_EMULATOR_HOST;
-/** For a test that starts emulators of its own: each start loads firebase-tools' Auth server, seconds of CPU. */
+/** For a test that starts emulators of its own: on a busy machine, seconds each. */
 const STARTS_EMULATORS = { timeout: 120_000 };
 
 beforeAll(async () => {
@@ -45,6 +45,22 @@ afterAll(async () => {
 describe('startAuthEmulator', () => {
   it('listens on a free port when asked for port 0', () => {
     expect(emulator.port).toBeGreaterThan(0);
+  });
+
+  it("refuses a request its API description does not allow, with the validator's reason", async () => {
+    // The validators are compiled when an operation is first called (authEmulator.ts): they still run.
+    const res = await fetch(
+      `http://127.0.0.1:${emulator.port}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: ['ada@example.edu'], password: 'correct horse' }),
+      },
+    );
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { error: { message: string } }).error.message).toBe(
+      'Invalid JSON payload received. /email must be string',
+    );
   });
 
   it('signs a user in anonymously', async () => {
