@@ -181,8 +181,10 @@ describe('the pitch timer on two room displays and two phones', () => {
       await controlEvent('medtech', { kind: 'next' });
       const started = await lastWriteMs();
       await Promise.all(screens.map((screen) => liveIs(screen, 'Lin Chen')));
+      // Nothing heavy runs on the screens while the clock is timed (the calm state's axe check is in
+      // the greyscale test below): on one slow core, an axe run on one display delayed the four
+      // screens' 'Wrap up' by up to 2 s.
       await allShow(screens, 'calm');
-      await checkPage(displayA.page, 1280, 'pitch-timer-calm');
 
       // 'Wrap up' at 30 s left, on the server's clock.
       await allShow(screens, 'warning');
@@ -191,8 +193,9 @@ describe('the pitch timer on two room displays and two phones', () => {
       );
       expectOnTime(warned, started + (PITCH_SECONDS - 30) * 1000, "'Wrap up'");
 
-      // Every second of the countdown so far turned over on all four screens together.
-      expect(await expectSameSecond(screens, started, Date.now())).toBeGreaterThanOrEqual(4);
+      // Every second of the countdown up to 0:27 turned over on all four screens together.
+      await until(started + 7_500);
+      expect(await expectSameSecond(screens, started, started + 7_500)).toBeGreaterThanOrEqual(4);
 
       // Pause: every screen stands still at the same time, and stays there.
       await until(started + 8_000);
@@ -326,6 +329,10 @@ describe('the pitch timer on two room displays and two phones', () => {
     });
     const display = await openRoomDisplay('Greyscale display', 0);
     await liveIs(display, 'Ada Okafor');
+    // The calm state in colour too (the four-screen test above runs no check while it times them).
+    await admin.db.doc('events/medtech').update({ timer: clock(10_000) });
+    await timerOf(display).and(display.page.locator('[data-state="calm"]')).waitFor({ timeout: 20_000 });
+    await checkPage(display.page, 1280, 'pitch-timer-calm');
     // Colour removed from the whole page, as a greyscale projector or a colour-blind eye sees it.
     await display.page.addStyleTag({ content: 'html { filter: grayscale(100%); }' });
     const states: [string, () => ReturnType<typeof clock>, RegExp][] = [
