@@ -3,8 +3,10 @@
 // - unit: pure code, the Firestore engine and the functions' build, no services (`npx vitest run --project unit`);
 // - backend-http: the Firestore HTTP adapters, each test starting its own server;
 // - services: the tests against the run's one local backend and Auth emulator (tests/support/globalSetup.ts):
-//   the app's db layer, the rules, the functions, the components (tests/app opt into jsdom with a
-//   `@vitest-environment jsdom` comment) and the backend's conformance;
+//   the app's db layer, the rules, the functions, the components (tests/app opt into happy-dom
+//   with a `@vitest-environment happy-dom` comment: it renders MUI and answers Testing Library's
+//   style queries for about two thirds of jsdom's CPU; two files keep jsdom, each says why) and
+//   the backend's conformance;
 // - browser: everything that drives Chromium, against the same backend, the app built once and
 //   one shared Chromium (tests/support/browserSetup.ts), and the rehearsal;
 // - browser-alone: the browser tests that hold what a page shows to a deadline, run after all the
@@ -49,7 +51,7 @@ const browserAlone = ['tests/e2e/eightContexts.test.ts', 'tests/e2e/pitchTimerNe
 const exclude = ['**/node_modules/**', 'dist/**', 'dist-local/**', '.data/**'];
 
 // Limits that only a hang reaches: with both cores busy elsewhere, a component test typing into a
-// form (jsdom and userEvent are CPU-bound) runs several times slower than on an idle machine.
+// form (the DOM and userEvent are CPU-bound) runs several times slower than on an idle machine.
 // expect.poll waits for its condition as long (Vitest's own default gives up after 1 s: on one
 // core, the events dashboard took longer than that to list its events after the sign-in).
 const shared = {

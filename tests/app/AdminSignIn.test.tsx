@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // The admin sign-in ('Admin Portal') on every admin route, with the real app against the local
 // backend and Auth emulator: the spinner while the kept sign-in resolves, Continue's enabling
 // rule, 'Incorrect Credentials' for a wrong password or a non-admin account (signed out again),

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // An admin sign-in that fails for another reason than the credentials (no route to the sign-in
 // service): the spec's 'An error occurred. Please try again.', and the form stays as typed.
 

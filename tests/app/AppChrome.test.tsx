@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // The frame around every page, in the real app: logos, bottom navigation, the back arrow, the
 // offline banner, the live-presenter notice, the landing page and the not-found page.
 

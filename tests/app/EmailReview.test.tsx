@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // Send Emails' recipients review on the control screen, with the real app signed in as an admin,
 // firestore.rules in force, and the Cloud Functions in the Functions emulator answering and sending
 // to a real SMTP catcher:

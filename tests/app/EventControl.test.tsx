@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // The event control screen (/events/:eventId) with the real app signed in as an admin against the
 // local backend, firestore.rules in force: the left panel's texts and controls, the running order
 // and its Options menu, the round selector, the keyboard shortcuts, the confirms and toasts of

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // The control screen's Export menu with the real app signed in as an admin against the local
 // backend: Export → 'Responses (CSV)', 'Matches (CSV)' and 'Pitch times (CSV)' download the event's data under the
 // event's name and today's date. The download itself is the browser's part: it is observed

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // The 'Edit Event' dialog as the control screen opens it (with the live event), signed in as an
 // admin against the local backend, firestore.rules in force: its fields prefilled, Update Event's
 // enabling rule and save, the matching settings and 'Share feedback with presenters'

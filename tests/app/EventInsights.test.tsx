@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // The event insights page (/events/:eventId/insights) with the real app signed in as an admin
 // against the local backend: per presenter the number of ratings and each star question's mean
 // and distribution, the Disagreement and conflict-of-interest flags and the comments; per provider

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // The events dashboard (/events) signed in as an admin against the local backend, firestore.rules
 // in force: one card per event (logos, title, description) that links to /events/{id} by mouse
 // and keyboard, and the round '+' button's 'Create New Event' dialog: its enabling rule, refused

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // The events dashboard answers "what is happening?", signed in as an admin against the
 // local backend with firestore.rules in force: each card's status chip (Live now, Upcoming,
 // Closed, Matching done, E-mails sent, failures marked in words), its start in the browser's

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // The feedback page (/feedback/:eventId) in the real app against the local backend with
 // firestore.rules in force: the signed-in presenter reads their own (the question with too few
 // raters says so), a visitor with none reads that there is none yet, and 'could not be loaded'

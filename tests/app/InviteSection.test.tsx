@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // The 'Invite Presenter' section of /invite in the real app, signed in as an admin, against the
 // local backend with firestore.rules in force: one e-mail, a pasted list with its problems line by
 // line (the valid ones still created), an address that already belongs to a presenter, the

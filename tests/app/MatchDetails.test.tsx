@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // One presenter's match details in the real app against the local backend with firestore.rules
 // in force: the presenter, the matched providers, and every loading, empty and error message; a
 // signed-in admin also sees why each provider matched (match_reasons), an anonymous viewer does

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // The control screen's Meetings panel, signed in as an admin against the local backend with
 // firestore.rules in force, its ask answered by the server's own code (as the
 // onMeetingScheduleWritten function does): Schedule all books the pairs that fit and names the

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // "My meetings" (/meetings/:eventId) in the real app against the local backend with
 // firestore.rules in force, its requests answered by the server's own code (as the
 // onMeetingRequested function does): a provider sees the presenter's request with time, place and

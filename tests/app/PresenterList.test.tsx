@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // The presenters screen with the real app against the local backend: who gets sent to the
 // profile, the countdown and Event Closed pages, the live queue in its groups and the pitch timer on
 // the live card (small for a provider, large on the presenter's own phone). With two open

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // Presenter management (/invite) in the real app, signed in as an admin, against the local backend
 // with firestore.rules in force: the form's messages, adding, editing (the heading, the filled
 // form, the rename in the events' rounds), 'Confirm Delete', the LinkedIn link, the favourite

@@ -1,4 +1,6 @@
 // @vitest-environment jsdom
+// (jsdom, not happy-dom as the other component tests: happy-dom names a button inside the consent
+// checkbox's label by that label, where a browser gives it its own text, "Privacy Policy".)
 // The profile form in the real app against the local backend: the fields and their rules, the
 // Privacy Policy, saving (toast, then the presenters after 2 s), what was typed brought back after
 // the page reloads, and a save that hangs on a dead network (the notice after 30 s).

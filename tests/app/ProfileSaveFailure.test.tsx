@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // A profile that cannot be saved: a first visit with no route to the sign-in service. The
 // provider gets the spec's warning, and the form stays as typed.
 

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // The rating questionnaire in the real app against the local backend: the Star Rating System
 // dialog, the questions by type, submitting (then the presenters after 1 s), a returning
 // provider's saved answers, answers given on a dead network, answers in progress brought back

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // What the questionnaire says about sharing, in the real app against the local backend:
 // when the event shares feedback with presenters, each comment field (and a written answer) is
 // preceded by a plain line saying it reaches the presenter without the provider's name, which also

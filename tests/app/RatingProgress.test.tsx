@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // Rating progress on the control screen with the real app signed in as an admin against the local
 // backend: 'n of m rated' for the live presenter and each finished one (not those up next), new
 // answers showing within the next reads, the next presenter counted as soon as Next is pressed,

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // The room display (/events/:eventId/screen) with the real app against the local backend,
 // firestore.rules in force and no admin signed in: the title, round, live and next presenter, the
 // queue's special entries, each presenter's company from the event's roster (as the server writes

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // The session results in the real app against the local backend: the viewer's own matches and
 // the potential ones, 10 at a time, and the dialog a card opens.
 

@@ -1,4 +1,6 @@
 // @vitest-environment jsdom
+// (jsdom, not happy-dom as the other component tests: happy-dom names a button inside the consent
+// checkbox's label by that label, where a browser gives it its own text, "Privacy Policy".)
 // Presenter signup (/signup?c=...) in the real app against the local backend with
 // firestore.rules in force: every state of the invite check, the form with the invite's e-mail,
 // its rules and the Privacy Policy, a signup (toast, stored presenter, invite gone, / after 2 s),

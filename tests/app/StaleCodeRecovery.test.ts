@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // Code of the app that fails to load (a page from before a deployment): the page reloads once to
 // pick up the new version; a second failure soon after shows 'The app was updated. Reload to
 // continue.' instead of reloading in a loop; the mark of that reload goes once the app has

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // The user and presenters contexts with the real firebase SDK against the local backend: the
 // current user comes from the stored profile plus the anonymous uid, and the live queue follows
 // the event document as an admin changes it.

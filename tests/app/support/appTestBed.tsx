@@ -1,6 +1,6 @@
-// Renders the real app (providers, router, frame and screens) at a path in jsdom, against the
-// local backend on a project of the test file's own. Call pointAppAt() or useAppTestBed() before
-// importing anything from src/ (the app reads its settings when its modules load).
+// Renders the real app (providers, router, frame and screens) at a path in the test's DOM, against
+// the local backend on a project of the test file's own. Call pointAppAt() or useAppTestBed()
+// before importing anything from src/ (the app reads its settings when its modules load).
 
 import { cleanup, configure, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
