@@ -27,6 +27,7 @@ import { signUpByInvite } from '../support/presenterSignup';
 import { loadFirestoreRules } from '../support/projectRules';
 import { addressOf, startSmtpCatcher, type SmtpCatcher } from '../support/smtpCatcher';
 import { setAnswer } from '../functions/reactionFixtures';
+import { PAGE_WAIT_MS } from '../support/browser';
 
 const projectId = uniqueProjectId('e2e-email-link');
 const bed = useBuiltApp(projectId);
@@ -132,7 +133,7 @@ const inbox = () => {
 async function serveFreshLinkRequests(): Promise<void> {
   const { db } = bed().admin;
   await expect
-    .poll(async () => (await db.collection('sign_in_link_requests').get()).size, { timeout: 20_000 })
+    .poll(async () => (await db.collection('sign_in_link_requests').get()).size, { timeout: PAGE_WAIT_MS })
     .toBeGreaterThan(0);
   for (const request of (await db.collection('sign_in_link_requests').get()).docs) {
     await sendFreshSignInLink(db, getAuth(authApp), request.id, mailer as Mailer);
@@ -152,7 +153,7 @@ function linkTo(email: string, nth = 1): string {
 async function openLink(browser: Browser, link: string, email: string, width = 360): Promise<Page> {
   const { page } = await openPhone(browser, { viewport: { width, height: width === 360 ? 740 : 900 } });
   await page.goto(link);
-  await page.getByRole('heading', { name: 'Sign in to see your results' }).waitFor({ timeout: 20_000 });
+  await page.getByRole('heading', { name: 'Sign in to see your results' }).waitFor({ timeout: PAGE_WAIT_MS });
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Sign in' }).click();
   return page;
@@ -171,7 +172,7 @@ describe('sign-in links in the result e-mails', () => {
       const adaLink = linkTo(ADA_EMAIL);
       const desk = await openLink(browser, adaLink, ADA_EMAIL, 1280);
       pages.push(desk);
-      await desk.getByRole('heading', { name: 'Your pitch feedback' }).waitFor({ timeout: 20_000 });
+      await desk.getByRole('heading', { name: 'Your pitch feedback' }).waitFor({ timeout: PAGE_WAIT_MS });
       const market = desk.getByRole('region', { name: 'Market access' });
       await market.getByText('of 5 from 3 ratings').waitFor();
       expect(await market.textContent()).toContain('Strong pilot data.');
@@ -181,7 +182,7 @@ describe('sign-in links in the result e-mails', () => {
       // Lin, added by an admin without an invite, reads his own: never Ada's.
       const lin = await openLink(browser, linkTo(LIN.email), LIN.email);
       pages.push(lin);
-      await lin.getByRole('heading', { name: 'Your pitch feedback' }).waitFor({ timeout: 20_000 });
+      await lin.getByRole('heading', { name: 'Your pitch feedback' }).waitFor({ timeout: PAGE_WAIT_MS });
       await lin.getByRole('region', { name: 'Market access' }).getByText('Not enough ratings to share').waitFor();
       expect(await lin.locator('main').textContent()).not.toContain('Strong pilot data.');
 
@@ -191,22 +192,24 @@ describe('sign-in links in the result e-mails', () => {
       await kim
         .getByRole('region', { name: 'Your Matches' })
         .getByRole('button', { name: /^Ada Okafor/ })
-        .waitFor({ timeout: 20_000 });
+        .waitFor({ timeout: PAGE_WAIT_MS });
 
       // Ada's link again, on yet another browser: used, it asks for the address and says so.
       const again = await openLink(browser, adaLink, ADA_EMAIL);
       pages.push(again);
-      await again.getByText('This sign-in link has been used or has expired.', { exact: false }).waitFor({ timeout: 20_000 });
+      await again
+        .getByText('This sign-in link has been used or has expired.', { exact: false })
+        .waitFor({ timeout: PAGE_WAIT_MS });
       await checkPage(again, 360, 'email-link-sign-in');
 
       // It offers a fresh link to the same address; that one signs in.
       await again.getByRole('button', { name: 'Send me a fresh link' }).click();
       await again.getByText('If this address received results from us, a fresh link is on its way.', { exact: false }).waitFor();
       await serveFreshLinkRequests();
-      await expect.poll(() => inbox().filter((mail) => addressOf(mail) === ADA_EMAIL).length, { timeout: 30_000 }).toBe(2);
+      await expect.poll(() => inbox().filter((mail) => addressOf(mail) === ADA_EMAIL).length, { timeout: PAGE_WAIT_MS }).toBe(2);
       const freshly = await openLink(browser, linkTo(ADA_EMAIL, 2), ADA_EMAIL);
       pages.push(freshly);
-      await freshly.getByRole('heading', { name: 'Your pitch feedback' }).waitFor({ timeout: 20_000 });
+      await freshly.getByRole('heading', { name: 'Your pitch feedback' }).waitFor({ timeout: PAGE_WAIT_MS });
     } finally {
       await phone.context.close();
       for (const page of pages) await page.context().close();

@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { adminCodeIn, FIRST_LOAD_BUDGET_KB, readFirstLoad } from '../../scripts/firstLoad';
 import { storedEvent } from '../db/appDb';
 import { createAccount } from '../support/adminAccount';
-import { storeProfile } from '../support/browser';
+import { PAGE_WAIT_MS, storeProfile } from '../support/browser';
 import { builtAppDir, useBuiltApp } from '../support/builtApp';
 import { uniqueProjectId } from '../support/emulators';
 
@@ -65,16 +65,16 @@ describe('the queue on a first visit', () => {
     page.on('pageerror', (error) => console.error('[browser]', error.message));
     try {
       await page.goto(new URL('/presenters', bed().app.url).href);
-      await liveLink(page, 'Ada Okafor').waitFor({ timeout: 30_000 });
+      await liveLink(page, 'Ada Okafor').waitFor({ timeout: PAGE_WAIT_MS });
       // The full SDK was asked for once the queue showed, and is still held back.
-      await expect.poll(() => held.length, { timeout: 10_000 }).toBe(1);
+      await expect.poll(() => held.length, { timeout: PAGE_WAIT_MS }).toBe(1);
       expect(await liveLink(page, 'Ada Okafor').isVisible()).toBe(true);
 
       release();
       await bed().admin.db.doc('events/medtech').update({ presenter_index: 1 });
-      await liveLink(page, 'Lin Chen').waitFor({ timeout: 30_000 });
+      await liveLink(page, 'Lin Chen').waitFor({ timeout: PAGE_WAIT_MS });
       await bed().admin.db.doc('events/medtech').update({ presenter_index: 2 });
-      await liveLink(page, 'Sam Rivera').waitFor({ timeout: 30_000 });
+      await liveLink(page, 'Sam Rivera').waitFor({ timeout: PAGE_WAIT_MS });
     } finally {
       release();
       await context.close();
@@ -97,7 +97,7 @@ describe("an attendee's first load of /results", () => {
     page.on('pageerror', (error) => console.error('[browser]', error.message));
     try {
       await page.goto(new URL('/results', bed().app.url).href);
-      await page.getByText('No other potential matches found.').waitFor({ timeout: 30_000 });
+      await page.getByText('No other potential matches found.').waitFor({ timeout: PAGE_WAIT_MS });
       await page.getByRole('link', { name: 'Create your profile' }).waitFor();
     } finally {
       release();
@@ -134,11 +134,11 @@ describe("an admin's first load of /events", () => {
 
       await continueButton.click();
       await expect.poll(() => held.length).toBeGreaterThan(0);
-      await page.getByRole('button', { name: 'Sign out' }).waitFor({ timeout: 30_000 });
+      await page.getByRole('button', { name: 'Sign out' }).waitFor({ timeout: PAGE_WAIT_MS });
       expect(await page.getByRole('heading', { name: 'Admin Portal' }).count()).toBe(0);
 
       release();
-      await page.getByRole('heading', { name: 'Events Dashboard' }).waitFor({ timeout: 30_000 });
+      await page.getByRole('heading', { name: 'Events Dashboard' }).waitFor({ timeout: PAGE_WAIT_MS });
     } finally {
       release();
       await context.close();

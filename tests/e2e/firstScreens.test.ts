@@ -10,6 +10,7 @@ import { storedFinalMatch } from '../app/support/finalMatches';
 import { storedEvent } from '../db/appDb';
 import { checkPage, openPhone, useBuiltApp } from '../support/builtApp';
 import { uniqueProjectId } from '../support/emulators';
+import { PAGE_WAIT_MS } from '../support/browser';
 
 const projectId = uniqueProjectId('e2e-first-screens');
 
@@ -225,7 +226,7 @@ describe('a first-time visitor', () => {
       await slowCpu(page, PHONE_CPU);
       await release(() => false);
       const field = (name: string) => page.getByRole('textbox', { name, exact: true });
-      await field('First Name').waitFor({ timeout: 30_000 });
+      await field('First Name').waitFor({ timeout: PAGE_WAIT_MS });
       await field('First Name').pressSequentially('Noor');
       await field('Last Name').click(); // and left empty
       await field('Company Name').pressSequentially('Cardiolytics');
@@ -332,16 +333,16 @@ describe('a first-time visitor', () => {
       }
       await page.getByRole('checkbox').check();
       const save = page.getByRole('button', { name: 'Save' });
-      await expect.poll(() => save.isEnabled(), { timeout: 30_000 }).toBe(true);
+      await expect.poll(() => save.isEnabled(), { timeout: PAGE_WAIT_MS }).toBe(true);
       await save.click();
       // Saving waits for the sign-in: nothing is stored while Auth cannot be reached.
-      await expect.poll(() => page.getByRole('form').getAttribute('aria-busy'), { timeout: 10_000 }).toBe('true');
+      await expect.poll(() => page.getByRole('form').getAttribute('aria-busy'), { timeout: PAGE_WAIT_MS }).toBe('true');
       expect(await page.evaluate(() => localStorage.getItem('profile'))).toBeNull();
       expect(held.length).toBeGreaterThan(0);
 
       released = true;
       await Promise.all(held.map((route) => route.continue()));
-      await page.getByText('Profile saved successfully!').waitFor({ timeout: 30_000 });
+      await page.getByText('Profile saved successfully!').waitFor({ timeout: PAGE_WAIT_MS });
       const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('profile'))) ?? '{}') as { user_id?: string };
       const uid = await page.evaluate(
         () =>
@@ -370,7 +371,7 @@ describe('a first-time visitor', () => {
     try {
       await page.goto(new URL('/results', bed().app.url).href);
       const potential = page.getByRole('region', { name: 'Potential Matches' });
-      await potential.getByRole('heading', { name: 'Ada Okafor' }).waitFor({ timeout: 30_000 });
+      await potential.getByRole('heading', { name: 'Ada Okafor' }).waitFor({ timeout: PAGE_WAIT_MS });
       expect(new URL(page.url()).pathname).toBe('/results');
       expect(await page.getByRole('region', { name: 'Your Matches' }).count()).toBe(0);
       expect(await page.getByRole('link', { name: 'Create your profile' }).getAttribute('href')).toBe('/profile');

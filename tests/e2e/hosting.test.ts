@@ -15,6 +15,7 @@ import { startHostingEmulator } from '../../scripts/hosting/emulator';
 import { storedEvent } from '../db/appDb';
 import { collectCspReports, openPhone, useBuiltApp } from '../support/builtApp';
 import { authEmulator, firestoreEmulator, storageEmulator, uniqueProjectId } from '../support/emulators';
+import { PAGE_WAIT_MS } from '../support/browser';
 
 const projectId = uniqueProjectId('e2e-hosting');
 const bed = useBuiltApp(projectId);
@@ -175,7 +176,7 @@ describe('the Content-Security-Policy', () => {
         return { directive: await blocked, injected: (window as unknown as { injected?: boolean }).injected === true };
       });
       expect(ran).toEqual({ directive: 'script-src-elem', injected: false });
-      await expect.poll(() => reports.reports.length, { timeout: 15_000 }).toBe(1);
+      await expect.poll(() => reports.reports.length, { timeout: PAGE_WAIT_MS }).toBe(1);
       expect(reports.reports[0]).toMatch(/^script-src-elem blocked inline on http:\/\/127\.0\.0\.1:\d+\/results/);
     } finally {
       await context.close();

@@ -12,7 +12,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openAdminDb, type AdminDb } from '../db/appDb';
 import { createAccount, type TestAccount } from '../support/adminAccount';
-import { launchChromium } from '../support/browser';
+import { launchChromium, PAGE_WAIT_MS } from '../support/browser';
 import { checkPage, seriousViolations, startBuiltApp, type BuiltApp } from '../support/builtApp';
 import { uniqueProjectId } from '../support/emulators';
 import { loadFirestoreRules } from '../support/projectRules';
@@ -77,25 +77,25 @@ describe('the event insights page on the demo data', () => {
       await page.getByRole('button', { name: 'Continue' }).click();
       await page.getByRole('heading', { name: 'Rating progress' }).waitFor();
       // The demo event: Ada finished, Lin live, both rated by the 4 providers.
-      await page.getByRole('progressbar', { name: 'Lin Chen: 4 of 4 rated' }).waitFor({ timeout: 15_000 });
+      await page.getByRole('progressbar', { name: 'Lin Chen: 4 of 4 rated' }).waitFor({ timeout: PAGE_WAIT_MS });
       await page.getByRole('progressbar', { name: 'Ada Okafor: 4 of 4 rated' }).waitFor();
       expect(await seriousViolations(page), 'axe on the control screen with rating progress').toEqual([]);
       await page.getByRole('link', { name: 'Insights' }).click();
-      await page.getByRole('heading', { name: 'Insights: Med-Tech Pitch Session' }).waitFor({ timeout: 30_000 });
+      await page.getByRole('heading', { name: 'Insights: Med-Tech Pitch Session' }).waitFor({ timeout: PAGE_WAIT_MS });
 
       // Ada, Lin and Sam (round 1), Noor and Tomás (round 2) were rated on 4 star questions each.
       const ada = page.getByRole('article', { name: 'Ada Okafor' });
       await expect.poll(() => ada.getByText('4 ratings', { exact: true }).count()).toBe(1);
       const charts = page.locator('[role="img"] svg');
-      await expect.poll(() => charts.count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(5 * 4);
-      await expect.poll(() => barCount(page), { timeout: 15_000 }).toBeGreaterThan(0);
+      await expect.poll(() => charts.count(), { timeout: PAGE_WAIT_MS }).toBeGreaterThanOrEqual(5 * 4);
+      await expect.poll(() => barCount(page), { timeout: PAGE_WAIT_MS }).toBeGreaterThan(0);
       await expect
         .poll(() => ada.getByRole('img', { name: /^Clinical validation: mean \d\.\d from 4 ratings; 1 star: \d/ }).count())
         .toBe(1);
       await checkPage(page, 1280, 'admin-insights');
 
       await page.setViewportSize({ width: 360, height: 740 });
-      await expect.poll(() => barCount(page), { timeout: 15_000 }).toBeGreaterThan(0);
+      await expect.poll(() => barCount(page), { timeout: PAGE_WAIT_MS }).toBeGreaterThan(0);
       await checkPage(page, 360, 'admin-insights');
     } finally {
       await context.close();

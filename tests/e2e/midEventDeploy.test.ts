@@ -9,7 +9,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { storedEvent } from '../db/appDb';
-import { storeProfile } from '../support/browser';
+import { PAGE_WAIT_MS, storeProfile } from '../support/browser';
 import { openPhone, useBuiltApp } from '../support/builtApp';
 import { uniqueProjectId } from '../support/emulators';
 import { adaEntry, linEntry, storedQuestion } from '../support/fixtures';
@@ -53,7 +53,7 @@ async function liveIs(page: Page, name: string): Promise<void> {
   await page
     .getByRole('region', { name: 'Live' })
     .getByRole('link', { name: new RegExp(`^${name}\\s*,\\s*Live$`) })
-    .waitFor({ timeout: 30_000 });
+    .waitFor({ timeout: PAGE_WAIT_MS });
 }
 
 /** Opens the live presenter's questionnaire from the queue, past the star rules. */
@@ -77,7 +77,7 @@ async function rateFirstQuestion(page: Page, stars: number, comment: string): Pr
 async function submit(page: Page, answer: string): Promise<void> {
   await page.getByRole('region', { name: 'Question 2' }).getByLabel('Your answer').fill(answer);
   await page.getByRole('button', { name: 'Submit' }).click();
-  await page.getByText('Responses submitted successfully!').waitFor({ timeout: 30_000 });
+  await page.getByText('Responses submitted successfully!').waitFor({ timeout: PAGE_WAIT_MS });
   await page.waitForURL('**/presenters');
 }
 
@@ -117,7 +117,9 @@ describe('a deploy while the room rates', () => {
       await again.goto(`${app.url}presenters`);
       await liveIs(again, 'Ada Okafor');
       await again.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-      await expect.poll(() => again.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 30_000 }).toBe(true);
+      await expect
+        .poll(() => again.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: PAGE_WAIT_MS })
+        .toBe(true);
       await openQuestionnaire(again);
       await rateFirstQuestion(again, 4, 'We can run the pilot.');
       expect(await version(first)).toBe(OLD_NAME);

@@ -13,6 +13,7 @@ import { openPhone, type BuiltApp, useBuiltApp } from '../support/builtApp';
 import { uniqueProjectId } from '../support/emulators';
 import { loadFirestoreRules } from '../support/projectRules';
 import { median, recordTimer, skewClock, turnovers, type TimerScreen } from '../support/timerScreens';
+import { PAGE_WAIT_MS } from '../support/browser';
 
 const projectId = uniqueProjectId('e2e-pitch-timer-network');
 
@@ -106,7 +107,7 @@ describe('the pitch timer with one screen on a slow network', () => {
       ])),
     ];
     await Promise.all(
-      screens.map((screen) => screen.page.getByRole('timer', { name: 'Pitch timer' }).waitFor({ timeout: 30_000 })),
+      screens.map((screen) => screen.page.getByRole('timer', { name: 'Pitch timer' }).waitFor({ timeout: PAGE_WAIT_MS })),
     );
     await Promise.all(screens.map(recordTimer));
     const from = Date.now();

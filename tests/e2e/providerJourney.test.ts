@@ -7,7 +7,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openAdminDb, storedEvent, type AdminDb } from '../db/appDb';
-import { launchChromium, saveScreenshot } from '../support/browser';
+import { launchChromium, PAGE_WAIT_MS, saveScreenshot } from '../support/browser';
 import { checkPage, openPhone, startBuiltApp, type BuiltApp } from '../support/builtApp';
 import { uniqueProjectId } from '../support/emulators';
 import { adaEntry, linEntry } from '../support/fixtures';
@@ -237,7 +237,7 @@ describe('a provider on a phone during a Wi-Fi drop-out', () => {
         page.evaluate(() => JSON.parse(window.localStorage.getItem('profile') ?? '{}').user_id as string);
       await expect
         .poll(async () => (await uid()) !== '' && (await admin.db.doc(`providers/${await uid()}`).get()).exists, {
-          timeout: 20_000,
+          timeout: PAGE_WAIT_MS,
         })
         .toBe(true);
 
@@ -256,7 +256,7 @@ describe('a provider on a phone during a Wi-Fi drop-out', () => {
       await page
         .getByText('Your answers are saved on this device and will be sent automatically when you are back online.')
         .first()
-        .waitFor({ timeout: 15_000 });
+        .waitFor({ timeout: PAGE_WAIT_MS });
       expect(await page.getByText('An error occurred.').count()).toBe(0);
       await saveScreenshot(page, 'provider-offline-rating-360');
 
@@ -273,7 +273,7 @@ describe('a provider on a phone during a Wi-Fi drop-out', () => {
           .get();
         return answers.docs.map((document) => [document.get('question_id'), document.get('rating')]);
       };
-      await expect.poll(stored, { timeout: 30_000, interval: 500 }).toEqual([['q1', 3]]);
+      await expect.poll(stored, { timeout: PAGE_WAIT_MS, interval: 500 }).toEqual([['q1', 3]]);
     } finally {
       await context.close();
     }

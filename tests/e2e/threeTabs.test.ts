@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { storedEvent } from '../db/appDb';
 import { createAccount, type TestAccount } from '../support/adminAccount';
-import { storeProfile } from '../support/browser';
+import { PAGE_WAIT_MS, storeProfile } from '../support/browser';
 import { useBuiltApp } from '../support/builtApp';
 import { firestoreEmulator, uniqueProjectId } from '../support/emulators';
 import { loadFirestoreRules } from '../support/projectRules';
@@ -61,19 +61,19 @@ const phoneHolds = () => heldBy((name) => name === PHONE_AGENT);
 const laptopHolds = () => heldBy((name) => name !== PHONE_AGENT);
 
 const displayLive = (page: Page, name: string) =>
-  page.getByRole('region', { name: 'Live Presenter' }).getByText(name).waitFor({ timeout: 20_000 });
+  page.getByRole('region', { name: 'Live Presenter' }).getByText(name).waitFor({ timeout: PAGE_WAIT_MS });
 const phoneLive = (page: Page, name: string) =>
   page
     .getByRole('region', { name: 'Live' })
     .getByRole('link', { name: new RegExp(`^${name}\\s*,\\s*Live$`) })
-    .waitFor({ timeout: 20_000 });
+    .waitFor({ timeout: PAGE_WAIT_MS });
 const controlLive = (page: Page, name: string) =>
   page
     .getByRole('list', { name: 'Round 1 presenters' })
     .getByRole('listitem')
     .filter({ hasText: name })
     .getByText('Live', { exact: true })
-    .waitFor({ timeout: 20_000 });
+    .waitFor({ timeout: PAGE_WAIT_MS });
 
 describe('three tabs of one browser and a phone', () => {
   it('all follow a whole round; closing the tabs releases their sessions and the tab left keeps following', async () => {
@@ -91,7 +91,7 @@ describe('three tabs of one browser and a phone', () => {
     try {
       await phone.page.goto(new URL('/presenters', app.url).href);
       await phoneLive(phone.page, nameOf(0));
-      await expect.poll(async () => (await phoneHolds()).sessions, { timeout: 20_000 }).toBeGreaterThan(0);
+      await expect.poll(async () => (await phoneHolds()).sessions, { timeout: PAGE_WAIT_MS }).toBeGreaterThan(0);
 
       const control = await laptop.newPage();
       control.on('pageerror', (error) => console.error('[control]', error.message));
@@ -99,7 +99,7 @@ describe('three tabs of one browser and a phone', () => {
       await control.getByLabel('Email').fill(account.email);
       await control.getByLabel('Password').fill(account.password);
       await control.getByRole('button', { name: 'Continue' }).click();
-      await control.getByRole('heading', { name: 'Manage Presenters' }).waitFor({ timeout: 20_000 });
+      await control.getByRole('heading', { name: 'Manage Presenters' }).waitFor({ timeout: PAGE_WAIT_MS });
       await controlLive(control, nameOf(0));
 
       const display = await laptop.newPage();
@@ -110,7 +110,7 @@ describe('three tabs of one browser and a phone', () => {
       const insights = await laptop.newPage();
       insights.on('pageerror', (error) => console.error('[insights]', error.message));
       await insights.goto(new URL(`/events/${EVENT}/insights`, app.url).href);
-      await insights.getByRole('heading', { name: `Insights: ${TITLE}` }).waitFor({ timeout: 30_000 });
+      await insights.getByRole('heading', { name: `Insights: ${TITLE}` }).waitFor({ timeout: PAGE_WAIT_MS });
 
       // The whole round, pressed on the control screen: every tab and the phone follow each press.
       for (let index = 1; index < ROUND.length; index++) {
@@ -124,7 +124,7 @@ describe('three tabs of one browser and a phone', () => {
       expect((await laptopHolds()).sessions).toBeGreaterThan(0);
       // The insights tab, opened before the round, still reads through the same browser.
       await insights.reload();
-      await insights.getByRole('heading', { name: `Insights: ${TITLE}` }).waitFor({ timeout: 30_000 });
+      await insights.getByRole('heading', { name: `Insights: ${TITLE}` }).waitFor({ timeout: PAGE_WAIT_MS });
 
       // The control screen and the insights go; the room display keeps following the event.
       await control.close();

@@ -9,14 +9,30 @@ import { launchChromium as launchOwnChromium } from '../../scripts/chromium';
 export { chromiumPath } from '../../scripts/chromium';
 
 /**
+ * How long a browser test waits for a page to show something or for a step to land: a guard
+ * against a hang, sized for a slow machine, never a deadline (what the product must do in time
+ * is measured and asserted as a figure). On one core of the 2-core machine, with four files
+ * starting together, a room display took over 20 s to show its first presenter.
+ */
+export const PAGE_WAIT_MS = 60_000;
+
+/**
  * The run's shared Chromium (started once by browserSetup.ts) when there is one, or a Chromium of
  * this process's own. Each test file works in contexts of its own, so files never see each
  * other's pages, storage or service workers; closing the Browser closes those contexts and
- * leaves the shared Chromium running for the other files.
+ * leaves the shared Chromium running for the other files. Every context it opens waits
+ * PAGE_WAIT_MS by default instead of Playwright's 30 s.
  */
-export function launchChromium(): Promise<Browser> {
+export async function launchChromium(): Promise<Browser> {
   const endpoint = process.env.CHROMIUM_WS_ENDPOINT;
-  return endpoint ? chromium.connect(endpoint) : launchOwnChromium();
+  const browser = await (endpoint ? chromium.connect(endpoint) : launchOwnChromium());
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    context.setDefaultTimeout(PAGE_WAIT_MS);
+    return context;
+  };
+  return browser;
 }
 
 /** A fresh page (own context, so own IndexedDB and cookies) with `window.sdk` ready. */
