@@ -18,7 +18,22 @@ export function liveTimer(event: Event | null): Timer | null {
   return event?.timer && live && event.timer.presenter_id === live.presenter_id ? event.timer : null;
 }
 
-/** The clock's reading now, re-rendered at each shown second; null while no clock runs (or no event). */
+/**
+ * Keeps the server's clock measured while the screen follows an event, before any clock runs, so
+ * the first second of a pitch is already on the server's time. A screen calls it where it follows
+ * the event and leaves the ticking (usePitchClock) to the small component that shows the clock: a
+ * turn of the second then renders that component alone, not the queue or the stage around it
+ * (four screens on one slow core turned their seconds over about 300 ms apart, one after another,
+ * while each rendered its whole page at every turn).
+ */
+export function useServerClock(following: boolean): void {
+  useEffect(() => (following ? watchServerClock(() => undefined) : undefined), [following]);
+}
+
+/**
+ * The clock's reading now, re-rendered at each shown second; null while no clock runs (or no
+ * event). For the component that shows the clock, the smallest that can: every turn renders it.
+ */
 export function usePitchClock(event: Event | null): TimerReading | null {
   const timer = liveTimer(event);
   const pitchSeconds = event?.pitchSeconds ?? 0;

@@ -10,9 +10,9 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import type { DisplayStatus } from '../../../domain/displayStatus';
-import type { PresenterEntry } from '../../types/event';
 import { VisuallyHidden } from '../../components/VisuallyHidden';
-import type { TimerReading } from '../../../domain/pitchTimer';
+import { liveTimer, usePitchClock } from '../../components/usePitchClock';
+import type { Event, PresenterEntry } from '../../types/event';
 import { LiveCardClock } from './LiveCardClock';
 import { LiveDot } from './LiveDot';
 
@@ -21,17 +21,23 @@ export interface PresenterCardProps {
   status: DisplayStatus;
   /** Where the entry leads, or null when it leads nowhere. */
   to: string | null;
-  /** The live entry's pitch timer, when one runs. */
-  clock?: TimerReading | null;
+  /** The event whose live presenter's pitch timer the live entry shows, when one runs. */
+  clockEvent?: Event | null;
   /** Show the clock large: the phone is the live presenter's own. */
   ownPitch?: boolean;
+}
+
+/** The live card's clock: the one part of the queue that renders at each second. */
+function CardClock({ event, large }: { event: Event; large: boolean }) {
+  const reading = usePitchClock(event);
+  return reading && <LiveCardClock reading={reading} large={large} />;
 }
 
 function presenterName(entry: PresenterEntry): string {
   return `${entry.first_name} ${entry.last_name}`.trim();
 }
 
-export function PresenterCard({ entry, status, to, clock = null, ownPitch = false }: PresenterCardProps) {
+export function PresenterCard({ entry, status, to, clockEvent = null, ownPitch = false }: PresenterCardProps) {
   const live = status === 'Live';
   const name = presenterName(entry);
   const content = (
@@ -77,9 +83,9 @@ export function PresenterCard({ entry, status, to, clock = null, ownPitch = fals
         content
       )}
       {/* Beside the link, not in it: the link's name stays the presenter and their status. */}
-      {live && clock && (
+      {live && clockEvent && liveTimer(clockEvent) && (
         <Stack sx={{ px: 2, pb: 1.5, mt: -1, alignItems: ownPitch ? 'center' : 'flex-start', pl: ownPitch ? 2 : 5 }}>
-          <LiveCardClock reading={clock} large={ownPitch} />
+          <CardClock event={clockEvent} large={ownPitch} />
         </Stack>
       )}
     </Card>

@@ -11,12 +11,12 @@ import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useState } from 'react';
 import { Navigate } from 'react-router-dom';
 import { PageLoader } from '../../components/PageLoader';
-import { usePitchClock } from '../../components/usePitchClock';
+import { useServerClock } from '../../components/usePitchClock';
 import { paths } from '../../config/paths';
 import { usePresenters } from '../../contexts/PresentersContext';
 import { useUser } from '../../contexts/UserContext';
-import type { TimerReading } from '../../../domain/pitchTimer';
 import type { QueueEntry } from '../../../domain/queue';
+import type { Event } from '../../types/event';
 import { EventClosed } from './EventClosed';
 import { EventCountdown } from './EventCountdown';
 import { PresenterCard } from './PresenterCard';
@@ -32,12 +32,13 @@ function destination(entry: QueueEntry): string | null {
 interface GroupProps {
   title: string;
   entries: QueueEntry[];
-  clock?: TimerReading | null;
+  /** The event whose live presenter's clock the live card shows (null: none shown). */
+  clockEvent?: Event | null;
   /** The viewer's own id: their own live card shows the clock large. */
   viewerId?: string;
 }
 
-function PresenterGroup({ title, entries, clock = null, viewerId }: GroupProps) {
+function PresenterGroup({ title, entries, clockEvent = null, viewerId }: GroupProps) {
   if (entries.length === 0) return null;
   const headingId = `group-${title.replace(/\s+/g, '-').toLowerCase()}`;
   return (
@@ -52,7 +53,7 @@ function PresenterGroup({ title, entries, clock = null, viewerId }: GroupProps) 
             entry={entry}
             status={entry.status}
             to={destination(entry)}
-            clock={clock}
+            clockEvent={clockEvent}
             ownPitch={viewerId !== undefined && viewerId !== '' && viewerId === entry.presenter_id}
           />
         ))}
@@ -65,7 +66,8 @@ export function PresenterList() {
   const { user } = useUser();
   const { event, groups, loading, rooms, room, chooseRoom } = usePresenters();
   const [switching, setSwitching] = useState(false);
-  const clock = usePitchClock(event?.isEventOpen ? event : null);
+  const clockEvent = event?.isEventOpen ? event : null;
+  useServerClock(clockEvent !== null);
 
   if (user === null) return <Navigate to={paths.profile} replace />;
   if (rooms.length > 1 || switching) {
@@ -106,7 +108,7 @@ export function PresenterList() {
         )}
       </Stack>
       {empty && <Typography color="text.secondary">No presenters yet.</Typography>}
-      <PresenterGroup title="Live" entries={groups.live} clock={clock} viewerId={user.user_id} />
+      <PresenterGroup title="Live" entries={groups.live} clockEvent={clockEvent} viewerId={user.user_id} />
       <PresenterGroup title="Up Next" entries={groups.upNext} />
       <PresenterGroup title="Finished" entries={groups.finished} />
       <PresenterGroup title="Completed" entries={groups.completed} />

@@ -24,7 +24,7 @@ import type { Companies } from '../../db/rosters';
 import { liveSlot, nextSlot, roundLabel } from './stage';
 import { useCompanies } from './useCompanies';
 import { useLiveEvent } from '../../components/useLiveEvent';
-import { usePitchClock } from '../../components/usePitchClock';
+import { liveTimer, usePitchClock, useServerClock } from '../../components/usePitchClock';
 import { RoomPitchClock } from './RoomPitchClock';
 import { useScreenWakeLock } from './useScreenWakeLock';
 
@@ -89,12 +89,19 @@ function Company({ children, size }: { children: string; size: string }) {
   );
 }
 
+/** The live presenter's clock: the one part of the stage that renders at each second. */
+function StageClock({ event }: { event: Event }) {
+  const reading = usePitchClock(event);
+  return reading && <RoomPitchClock reading={reading} />;
+}
+
 function Stage({ event, companies }: { event: Event; companies: Companies }) {
   const live = liveSlot(event, companies);
   const next = nextSlot(event, companies);
-  const clock = usePitchClock(event);
+  useServerClock(true);
+  const timed = liveTimer(event) !== null;
   // The clock takes the room of a second line: with it, each name gets one line (cut with an ellipsis).
-  const nameLines = clock ? 1 : 2;
+  const nameLines = timed ? 1 : 2;
   return (
     <Stack sx={{ justifyContent: 'center', gap: 'min(4vw, 7vh)', minWidth: 0 }}>
       <Box component="section" aria-labelledby="room-live-heading">
@@ -108,9 +115,9 @@ function Stage({ event, companies }: { event: Event; companies: Companies }) {
           </Typography>
         )}
         <Company size={roomSizes.next}>{live.company}</Company>
-        {clock && (
+        {timed && (
           <Box sx={{ mt: '0.4em' }}>
-            <RoomPitchClock reading={clock} />
+            <StageClock event={event} />
           </Box>
         )}
       </Box>
