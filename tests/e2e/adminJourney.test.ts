@@ -13,7 +13,7 @@ import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, type TestAccount } from '../support/adminAccount';
-import { PAGE_WAIT_MS, saveScreenshot } from '../support/browser';
+import { saveScreenshot } from '../support/browser';
 import { checkPage, useBuiltApp } from '../support/builtApp';
 import { uniqueProjectId } from '../support/emulators';
 import { PNG_1X1, storedGrace, storedPresenter } from '../support/fixtures';
@@ -122,7 +122,7 @@ describe('the admin journey, with a provider following', () => {
       await page.keyboard.type('050120301115AM');
       await checkPage(page, 1280, 'admin-create-event');
       await create.getByRole('button', { name: 'Create Event' }).click();
-      await page.getByText('Event saved successfully!').waitFor({ timeout: PAGE_WAIT_MS });
+      await page.getByText('Event saved successfully!').waitFor();
       const card = page.getByRole('link', { name: /Spring Med-Tech Pitch Night/ });
       await card.waitFor();
       await create.waitFor({ state: 'hidden' });
@@ -131,7 +131,7 @@ describe('the admin journey, with a provider following', () => {
       for (const logo of logos) expect((await fetch(logo)).status).toBe(200);
       // The dashboard is judged without the saved toast: on a busy machine its exit (fading out)
       // could start while axe reads its colours.
-      await page.getByText('Event saved successfully!').waitFor({ state: 'hidden', timeout: PAGE_WAIT_MS });
+      await page.getByText('Event saved successfully!').waitFor({ state: 'hidden' });
       await checkPage(page, 1280, 'admin-dashboard');
 
       // The control screen: fill round 1 and order it.
@@ -160,7 +160,7 @@ describe('the admin journey, with a provider following', () => {
       const phone = await newPage(providerContext);
       await phone.goto(new URL('/presenters', bed().app.url).href);
       const live = phone.getByRole('region', { name: 'Live' });
-      await live.getByRole('link', { name: /^Ada Okafor\s*,\s*Live$/ }).waitFor({ timeout: PAGE_WAIT_MS });
+      await live.getByRole('link', { name: /^Ada Okafor\s*,\s*Live$/ }).waitFor();
       await phone
         .getByRole('region', { name: 'Up Next' })
         .getByRole('link', { name: /^Sam Rivera\s*,\s*Up Next$/ })

@@ -20,7 +20,6 @@ import { checkPage, useBuiltApp } from '../support/builtApp';
 import { storageEmulator, uniqueProjectId } from '../support/emulators';
 import { PNG_1X1 } from '../support/fixtures';
 import { loadFirestoreRules } from '../support/projectRules';
-import { PAGE_WAIT_MS } from '../support/browser';
 
 const projectId = uniqueProjectId('e2e-dashboard');
 await loadFirestoreRules(projectId);
@@ -226,7 +225,7 @@ describe('duplicating an event with a logo', () => {
 
       // The deployer lists the site's address in the bucket's configuration.
       await allowOriginInBucket(projectId, new URL(bed().app.url).origin);
-      await page.getByText(LOGO_FAILED).waitFor({ state: 'detached', timeout: PAGE_WAIT_MS });
+      await page.getByText(LOGO_FAILED).waitFor({ state: 'detached' });
       await duplicate();
       await page.getByText('Created “Copy of Logo Night”. Open it to set its start time and details.').waitFor();
       const copyLogo = card('Copy of Logo Night').locator('img');

@@ -21,7 +21,6 @@ import { storedEvent } from '../db/appDb';
 import { useBuiltApp } from '../support/builtApp';
 import { uniqueProjectId } from '../support/emulators';
 import { loadFirestoreRules } from '../support/projectRules';
-import { PAGE_WAIT_MS } from '../support/browser';
 
 const projectId = uniqueProjectId('e2e-eight-contexts');
 const bed = useBuiltApp(projectId);
@@ -125,7 +124,7 @@ describe('eight contexts of one Chromium', () => {
       await page.goto(new URL(`/events/${EVENTS[eventOf(context)]}/screen`, app.url).href);
       const shown = (pattern: string) =>
         (window as unknown as { liveSightings: Sighting[] }).liveSightings.find((s) => new RegExp(pattern).test(s.text))?.at;
-      await page.waitForFunction(shown, ANY_PRESENTER.source, { timeout: PAGE_WAIT_MS });
+      await page.waitForFunction(shown, ANY_PRESENTER.source);
       const readyAt = (await page.evaluate(shown, ANY_PRESENTER.source)) ?? 0;
       const tab: Tab = {
         label,
@@ -227,7 +226,6 @@ describe('eight contexts of one Chromium', () => {
               .waitForFunction(
                 (name) => (window as unknown as { liveSightings: Sighting[] }).liveSightings.some((s) => s.text.includes(name)),
                 last,
-                { timeout: PAGE_WAIT_MS },
               )
               .catch(() => undefined);
             tab.closedAt = Date.now();

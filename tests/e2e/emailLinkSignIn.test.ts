@@ -153,7 +153,7 @@ function linkTo(email: string, nth = 1): string {
 async function openLink(browser: Browser, link: string, email: string, width = 360): Promise<Page> {
   const { page } = await openPhone(browser, { viewport: { width, height: width === 360 ? 740 : 900 } });
   await page.goto(link);
-  await page.getByRole('heading', { name: 'Sign in to see your results' }).waitFor({ timeout: PAGE_WAIT_MS });
+  await page.getByRole('heading', { name: 'Sign in to see your results' }).waitFor();
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Sign in' }).click();
   return page;
@@ -172,7 +172,7 @@ describe('sign-in links in the result e-mails', () => {
       const adaLink = linkTo(ADA_EMAIL);
       const desk = await openLink(browser, adaLink, ADA_EMAIL, 1280);
       pages.push(desk);
-      await desk.getByRole('heading', { name: 'Your pitch feedback' }).waitFor({ timeout: PAGE_WAIT_MS });
+      await desk.getByRole('heading', { name: 'Your pitch feedback' }).waitFor();
       const market = desk.getByRole('region', { name: 'Market access' });
       await market.getByText('of 5 from 3 ratings').waitFor();
       expect(await market.textContent()).toContain('Strong pilot data.');
@@ -182,7 +182,7 @@ describe('sign-in links in the result e-mails', () => {
       // Lin, added by an admin without an invite, reads his own: never Ada's.
       const lin = await openLink(browser, linkTo(LIN.email), LIN.email);
       pages.push(lin);
-      await lin.getByRole('heading', { name: 'Your pitch feedback' }).waitFor({ timeout: PAGE_WAIT_MS });
+      await lin.getByRole('heading', { name: 'Your pitch feedback' }).waitFor();
       await lin.getByRole('region', { name: 'Market access' }).getByText('Not enough ratings to share').waitFor();
       expect(await lin.locator('main').textContent()).not.toContain('Strong pilot data.');
 
@@ -192,14 +192,12 @@ describe('sign-in links in the result e-mails', () => {
       await kim
         .getByRole('region', { name: 'Your Matches' })
         .getByRole('button', { name: /^Ada Okafor/ })
-        .waitFor({ timeout: PAGE_WAIT_MS });
+        .waitFor();
 
       // Ada's link again, on yet another browser: used, it asks for the address and says so.
       const again = await openLink(browser, adaLink, ADA_EMAIL);
       pages.push(again);
-      await again
-        .getByText('This sign-in link has been used or has expired.', { exact: false })
-        .waitFor({ timeout: PAGE_WAIT_MS });
+      await again.getByText('This sign-in link has been used or has expired.', { exact: false }).waitFor();
       await checkPage(again, 360, 'email-link-sign-in');
 
       // It offers a fresh link to the same address; that one signs in.
@@ -209,7 +207,7 @@ describe('sign-in links in the result e-mails', () => {
       await expect.poll(() => inbox().filter((mail) => addressOf(mail) === ADA_EMAIL).length, { timeout: PAGE_WAIT_MS }).toBe(2);
       const freshly = await openLink(browser, linkTo(ADA_EMAIL, 2), ADA_EMAIL);
       pages.push(freshly);
-      await freshly.getByRole('heading', { name: 'Your pitch feedback' }).waitFor({ timeout: PAGE_WAIT_MS });
+      await freshly.getByRole('heading', { name: 'Your pitch feedback' }).waitFor();
     } finally {
       await phone.context.close();
       for (const page of pages) await page.context().close();

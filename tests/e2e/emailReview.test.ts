@@ -15,7 +15,6 @@ import { uniqueProjectId } from '../support/emulators';
 import { startReactions, type Reactions } from '../support/reactions';
 import { loadFirestoreRules } from '../support/projectRules';
 import { addressOf } from '../support/smtpCatcher';
-import { PAGE_WAIT_MS } from '../support/browser';
 
 const projectId = uniqueProjectId('e2e-email-review');
 await loadFirestoreRules(projectId);
@@ -41,10 +40,10 @@ async function openReview(page: Page, account: { email: string; password: string
   await page.getByLabel('Email').fill(account.email);
   await page.getByLabel('Password').fill(account.password);
   await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByRole('heading', { name: 'Manage Presenters' }).waitFor({ timeout: PAGE_WAIT_MS });
+  await page.getByRole('heading', { name: 'Manage Presenters' }).waitFor();
   await page.getByRole('button', { name: 'Send Emails', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Send Emails' });
-  await dialog.getByRole('group', { name: 'Providers (2)' }).waitFor({ timeout: PAGE_WAIT_MS });
+  await dialog.getByRole('group', { name: 'Providers (2)' }).waitFor();
   return dialog;
 }
 

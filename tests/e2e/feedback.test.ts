@@ -21,7 +21,6 @@ import { uniqueProjectId } from '../support/emulators';
 import { signUpByInvite } from '../support/presenterSignup';
 import { loadFirestoreRules } from '../support/projectRules';
 import { setAnswer } from '../functions/reactionFixtures';
-import { PAGE_WAIT_MS } from '../support/browser';
 
 const projectId = uniqueProjectId('e2e-feedback');
 const bed = useBuiltApp(projectId);
@@ -105,7 +104,7 @@ describe('the feedback page', () => {
       // Ada opens the link of her result e-mail on the phone she signed up with.
       const link = new URL(`/feedback/${EVENT}`, app.url).href;
       await page.goto(link);
-      await page.getByRole('heading', { name: 'Your pitch feedback' }).waitFor({ timeout: PAGE_WAIT_MS });
+      await page.getByRole('heading', { name: 'Your pitch feedback' }).waitFor();
       await page.getByText('Med-Tech Pitch Session').first().waitFor();
 
       const market = card(page, 'Market access');
@@ -148,9 +147,7 @@ describe('the feedback page', () => {
       // Another phone (a provider, say) asking for Ada's feedback is refused by the rules, and
       // finds none of its own.
       await other.page.goto(`${link}?presenter=${encodeURIComponent(ada)}`);
-      await other.page
-        .getByText('This feedback belongs to another presenter.', { exact: false })
-        .waitFor({ timeout: PAGE_WAIT_MS });
+      await other.page.getByText('This feedback belongs to another presenter.', { exact: false }).waitFor();
       await other.page.goto(link);
       await other.page.getByText('There is no feedback for you from this event yet.', { exact: false }).waitFor();
 
@@ -160,10 +157,10 @@ describe('the feedback page', () => {
       await admin.getByLabel('Email').fill(account.email);
       await admin.getByLabel('Password').fill(account.password);
       await admin.getByRole('button', { name: 'Continue' }).click();
-      await admin.getByRole('heading', { name: 'Events Dashboard' }).waitFor({ timeout: PAGE_WAIT_MS });
+      await admin.getByRole('heading', { name: 'Events Dashboard' }).waitFor();
       await admin.goto(new URL(`/match/${EVENT}_${ada}`, app.url).href);
-      await admin.getByRole('link', { name: 'Preview the presenter’s feedback' }).click({ timeout: PAGE_WAIT_MS });
-      await admin.getByRole('heading', { name: 'Feedback for Ada Okafor' }).waitFor({ timeout: PAGE_WAIT_MS });
+      await admin.getByRole('link', { name: 'Preview the presenter’s feedback' }).click();
+      await admin.getByRole('heading', { name: 'Feedback for Ada Okafor' }).waitFor();
       await card(admin, 'Market access').getByText('4.0').waitFor();
       await checkPage(admin, 1280, 'admin-feedback-preview');
     } finally {

@@ -65,16 +65,16 @@ describe('the queue on a first visit', () => {
     page.on('pageerror', (error) => console.error('[browser]', error.message));
     try {
       await page.goto(new URL('/presenters', bed().app.url).href);
-      await liveLink(page, 'Ada Okafor').waitFor({ timeout: PAGE_WAIT_MS });
+      await liveLink(page, 'Ada Okafor').waitFor();
       // The full SDK was asked for once the queue showed, and is still held back.
       await expect.poll(() => held.length, { timeout: PAGE_WAIT_MS }).toBe(1);
       expect(await liveLink(page, 'Ada Okafor').isVisible()).toBe(true);
 
       release();
       await bed().admin.db.doc('events/medtech').update({ presenter_index: 1 });
-      await liveLink(page, 'Lin Chen').waitFor({ timeout: PAGE_WAIT_MS });
+      await liveLink(page, 'Lin Chen').waitFor();
       await bed().admin.db.doc('events/medtech').update({ presenter_index: 2 });
-      await liveLink(page, 'Sam Rivera').waitFor({ timeout: PAGE_WAIT_MS });
+      await liveLink(page, 'Sam Rivera').waitFor();
     } finally {
       release();
       await context.close();
@@ -97,7 +97,7 @@ describe("an attendee's first load of /results", () => {
     page.on('pageerror', (error) => console.error('[browser]', error.message));
     try {
       await page.goto(new URL('/results', bed().app.url).href);
-      await page.getByText('No other potential matches found.').waitFor({ timeout: PAGE_WAIT_MS });
+      await page.getByText('No other potential matches found.').waitFor();
       await page.getByRole('link', { name: 'Create your profile' }).waitFor();
     } finally {
       release();
@@ -134,11 +134,11 @@ describe("an admin's first load of /events", () => {
 
       await continueButton.click();
       await expect.poll(() => held.length).toBeGreaterThan(0);
-      await page.getByRole('button', { name: 'Sign out' }).waitFor({ timeout: PAGE_WAIT_MS });
+      await page.getByRole('button', { name: 'Sign out' }).waitFor();
       expect(await page.getByRole('heading', { name: 'Admin Portal' }).count()).toBe(0);
 
       release();
-      await page.getByRole('heading', { name: 'Events Dashboard' }).waitFor({ timeout: PAGE_WAIT_MS });
+      await page.getByRole('heading', { name: 'Events Dashboard' }).waitFor();
     } finally {
       release();
       await context.close();

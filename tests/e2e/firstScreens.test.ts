@@ -226,7 +226,7 @@ describe('a first-time visitor', () => {
       await slowCpu(page, PHONE_CPU);
       await release(() => false);
       const field = (name: string) => page.getByRole('textbox', { name, exact: true });
-      await field('First Name').waitFor({ timeout: PAGE_WAIT_MS });
+      await field('First Name').waitFor();
       await field('First Name').pressSequentially('Noor');
       await field('Last Name').click(); // and left empty
       await field('Company Name').pressSequentially('Cardiolytics');
@@ -342,7 +342,7 @@ describe('a first-time visitor', () => {
 
       released = true;
       await Promise.all(held.map((route) => route.continue()));
-      await page.getByText('Profile saved successfully!').waitFor({ timeout: PAGE_WAIT_MS });
+      await page.getByText('Profile saved successfully!').waitFor();
       const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('profile'))) ?? '{}') as { user_id?: string };
       const uid = await page.evaluate(
         () =>
@@ -371,7 +371,7 @@ describe('a first-time visitor', () => {
     try {
       await page.goto(new URL('/results', bed().app.url).href);
       const potential = page.getByRole('region', { name: 'Potential Matches' });
-      await potential.getByRole('heading', { name: 'Ada Okafor' }).waitFor({ timeout: PAGE_WAIT_MS });
+      await potential.getByRole('heading', { name: 'Ada Okafor' }).waitFor();
       expect(new URL(page.url()).pathname).toBe('/results');
       expect(await page.getByRole('region', { name: 'Your Matches' }).count()).toBe(0);
       expect(await page.getByRole('link', { name: 'Create your profile' }).getAttribute('href')).toBe('/profile');

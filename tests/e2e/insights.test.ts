@@ -77,11 +77,11 @@ describe('the event insights page on the demo data', () => {
       await page.getByRole('button', { name: 'Continue' }).click();
       await page.getByRole('heading', { name: 'Rating progress' }).waitFor();
       // The demo event: Ada finished, Lin live, both rated by the 4 providers.
-      await page.getByRole('progressbar', { name: 'Lin Chen: 4 of 4 rated' }).waitFor({ timeout: PAGE_WAIT_MS });
+      await page.getByRole('progressbar', { name: 'Lin Chen: 4 of 4 rated' }).waitFor();
       await page.getByRole('progressbar', { name: 'Ada Okafor: 4 of 4 rated' }).waitFor();
       expect(await seriousViolations(page), 'axe on the control screen with rating progress').toEqual([]);
       await page.getByRole('link', { name: 'Insights' }).click();
-      await page.getByRole('heading', { name: 'Insights: Med-Tech Pitch Session' }).waitFor({ timeout: PAGE_WAIT_MS });
+      await page.getByRole('heading', { name: 'Insights: Med-Tech Pitch Session' }).waitFor();
 
       // Ada, Lin and Sam (round 1), Noor and Tomás (round 2) were rated on 4 star questions each.
       const ada = page.getByRole('article', { name: 'Ada Okafor' });

@@ -53,7 +53,7 @@ function serveMeetings(): () => Promise<void> {
 /** The provider completes his profile on his phone; returns his provider id (his uid). */
 async function completeBosProfile(page: Page): Promise<string> {
   await page.goto(new URL('/profile', bed().app.url).href);
-  await page.getByRole('heading', { name: 'Provider Profile' }).waitFor({ timeout: PAGE_WAIT_MS });
+  await page.getByRole('heading', { name: 'Provider Profile' }).waitFor();
   await page.getByLabel('First Name').fill(BO.first_name);
   await page.getByLabel('Last Name').fill(BO.last_name);
   await page.getByLabel('Email').fill(BO.email);
@@ -98,7 +98,7 @@ const card = (page: Page, other: string) => page.getByRole('article', { name: `M
 
 /** Waits until the card shows `text` (a status, a time). */
 async function shows(locator: Locator, text: string): Promise<void> {
-  await locator.getByText(text, { exact: true }).first().waitFor({ timeout: PAGE_WAIT_MS });
+  await locator.getByText(text, { exact: true }).first().waitFor();
 }
 
 describe('meetings after matching', () => {
@@ -126,8 +126,8 @@ describe('meetings after matching', () => {
       await control.getByLabel('Email').fill(account.email);
       await control.getByLabel('Password').fill(account.password);
       await control.getByRole('button', { name: 'Continue' }).click();
-      await control.getByRole('button', { name: 'Schedule all' }).click({ timeout: PAGE_WAIT_MS });
-      await control.getByText('Booked 2 meetings.').waitFor({ timeout: PAGE_WAIT_MS });
+      await control.getByRole('button', { name: 'Schedule all' }).click();
+      await control.getByText('Booked 2 meetings.').waitFor();
 
       const meetingsUrl = new URL(`/meetings/${EVENT}`, app.url).href;
       await Promise.all([ada.page.goto(meetingsUrl), bo.page.goto(meetingsUrl)]);
@@ -142,7 +142,7 @@ describe('meetings after matching', () => {
       const board = await desk.newPage();
       await board.goto(new URL(`/events/${EVENT}/screen`, app.url).href);
       const next = board.getByRole('region', { name: /^Next · / });
-      await next.getByText('Ada Okafor (PulseLoop) meets Bo Lind (Nordic Care)').waitFor({ timeout: PAGE_WAIT_MS });
+      await next.getByText('Ada Okafor (PulseLoop) meets Bo Lind (Nordic Care)').waitFor();
       await checkPage(board, 1280, 'room-display-meetings');
 
       // The admin moves Ada and Bo's meeting to the last slot: both phones and the board follow.
@@ -155,11 +155,11 @@ describe('meetings after matching', () => {
         .nth(3)
         .getByRole('button', { name: /^Move here: Table 1 at / })
         .click();
-      await control.getByText('The meeting was moved.').waitFor({ timeout: PAGE_WAIT_MS });
+      await control.getByText('The meeting was moved.').waitFor();
       await expect.poll(() => adaWithBo.getByRole('heading').textContent(), { timeout: PAGE_WAIT_MS }).not.toBe(bosSlot);
       const moved = await adaWithBo.getByRole('heading').textContent();
       await expect.poll(() => boWithAda.getByRole('heading').textContent(), { timeout: PAGE_WAIT_MS }).toBe(moved);
-      await next.getByText('No meetings in this slot.').waitFor({ timeout: PAGE_WAIT_MS });
+      await next.getByText('No meetings in this slot.').waitFor();
 
       // Bo cancels: both phones say so.
       await boWithAda.getByRole('button', { name: 'Cancel meeting' }).click();

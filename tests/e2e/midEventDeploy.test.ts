@@ -53,7 +53,7 @@ async function liveIs(page: Page, name: string): Promise<void> {
   await page
     .getByRole('region', { name: 'Live' })
     .getByRole('link', { name: new RegExp(`^${name}\\s*,\\s*Live$`) })
-    .waitFor({ timeout: PAGE_WAIT_MS });
+    .waitFor();
 }
 
 /** Opens the live presenter's questionnaire from the queue, past the star rules. */
@@ -77,7 +77,7 @@ async function rateFirstQuestion(page: Page, stars: number, comment: string): Pr
 async function submit(page: Page, answer: string): Promise<void> {
   await page.getByRole('region', { name: 'Question 2' }).getByLabel('Your answer').fill(answer);
   await page.getByRole('button', { name: 'Submit' }).click();
-  await page.getByText('Responses submitted successfully!').waitFor({ timeout: PAGE_WAIT_MS });
+  await page.getByText('Responses submitted successfully!').waitFor();
   await page.waitForURL('**/presenters');
 }
 

@@ -80,7 +80,7 @@ async function queueShows(page: Page): Promise<void> {
   await page
     .getByRole('region', { name: 'Live' })
     .getByRole('link', { name: /^Ada Okafor\s*,\s*Live$/ })
-    .waitFor({ timeout: PAGE_WAIT_MS });
+    .waitFor();
   await page
     .getByRole('region', { name: 'Up Next' })
     .getByRole('link', { name: /^Lin Chen\s*,\s*Up Next$/ })
@@ -106,7 +106,7 @@ describe('a returning provider with no network', () => {
 
       await context.setOffline(false);
       for (const relay of Object.values(relays)) relay.restore();
-      await internetError(page).waitFor({ state: 'detached', timeout: PAGE_WAIT_MS });
+      await internetError(page).waitFor({ state: 'detached' });
     } finally {
       await context.setOffline(false);
       for (const relay of Object.values(relays)) relay.restore();
@@ -132,7 +132,7 @@ describe('a provider on Wi-Fi that reaches nothing (the browser stays online)', 
       expect(await page.evaluate(() => navigator.onLine), 'the browser still says online').toBe(true);
 
       for (const relay of backendRelays()) relay.restore();
-      await internetError(page).waitFor({ state: 'detached', timeout: PAGE_WAIT_MS });
+      await internetError(page).waitFor({ state: 'detached' });
       await queueShows(page);
     } finally {
       for (const relay of backendRelays()) relay.restore();
@@ -150,11 +150,11 @@ describe('a provider on Wi-Fi that reaches nothing (the browser stays online)', 
       for (const relay of backendRelays()) relay.cutOff({ refuse: true });
       await page.reload();
       await queueShows(page);
-      await internetError(page).waitFor({ timeout: PAGE_WAIT_MS });
+      await internetError(page).waitFor();
       expect(await page.evaluate(() => navigator.onLine), 'the browser still says online').toBe(true);
 
       for (const relay of backendRelays()) relay.restore();
-      await internetError(page).waitFor({ state: 'detached', timeout: PAGE_WAIT_MS });
+      await internetError(page).waitFor({ state: 'detached' });
     } finally {
       for (const relay of backendRelays()) relay.restore();
       await context.close();
@@ -173,9 +173,9 @@ describe('a returning provider after the live presenter changed', () => {
       await serviceWorkerInCharge(page);
       // Through the live listener (the full SDK is in): its cache on the phone now says Ada.
       await admin.db.doc('events/medtech').update({ presenter_index: 1 });
-      await live('Lin Chen').waitFor({ timeout: PAGE_WAIT_MS });
+      await live('Lin Chen').waitFor();
       await admin.db.doc('events/medtech').update({ presenter_index: 0 });
-      await live('Ada Okafor').waitFor({ timeout: PAGE_WAIT_MS });
+      await live('Ada Okafor').waitFor();
       await page.close();
 
       await admin.db.doc('events/medtech').update({ presenter_index: 1 });
@@ -193,7 +193,7 @@ describe('a returning provider after the live presenter changed', () => {
       await next
         .getByRole('region', { name: 'Live' })
         .getByRole('link', { name: /^Lin Chen\s*,\s*Live$/ })
-        .waitFor({ timeout: PAGE_WAIT_MS });
+        .waitFor();
       // Both the first read and the live listener (cache, then server) have answered by now.
       await next.waitForTimeout(3_000);
       const seen = await next.evaluate(() => (window as unknown as { liveSeen: string[] }).liveSeen);
@@ -225,7 +225,7 @@ describe('a new deployment', () => {
       await app.deploy();
       await page.reload();
       const prompt = page.getByRole('alert').filter({ hasText: 'Update available' });
-      await prompt.getByRole('button', { name: 'Reload' }).waitFor({ timeout: PAGE_WAIT_MS });
+      await prompt.getByRole('button', { name: 'Reload' }).waitFor();
       expect(await page.evaluate(() => navigator.serviceWorker.getRegistration().then((found) => found?.waiting !== null))).toBe(
         true,
       );
@@ -235,10 +235,7 @@ describe('a new deployment', () => {
       expect(reloadColour, "Reload in the theme's primary colour").toBe(rgb(theme.palette.primary.main));
       await checkPage(page, 360, 'provider-update-available');
 
-      await Promise.all([
-        page.waitForEvent('load', { timeout: PAGE_WAIT_MS }),
-        prompt.getByRole('button', { name: 'Reload' }).click(),
-      ]);
+      await Promise.all([page.waitForEvent('load'), prompt.getByRole('button', { name: 'Reload' }).click()]);
       await queueShows(page);
       await serviceWorkerInCharge(page);
       expect(

@@ -12,7 +12,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openAdminDb, storedEvent, type AdminDb } from '../db/appDb';
 import { createAccount, type TestAccount } from '../support/adminAccount';
-import { launchChromium, PAGE_WAIT_MS } from '../support/browser';
+import { launchChromium } from '../support/browser';
 import { checkPage, startBuiltApp, type BuiltApp } from '../support/builtApp';
 import { uniqueProjectId } from '../support/emulators';
 import { loadFirestoreRules } from '../support/projectRules';
@@ -89,7 +89,7 @@ describe('presenter onboarding', () => {
       const phone = await phoneContext.newPage();
       phone.on('pageerror', (error) => console.error('[browser]', error.message));
       await phone.goto(mailedLink ?? '');
-      await phone.getByRole('heading', { name: 'Presenter Signup' }).waitFor({ timeout: PAGE_WAIT_MS });
+      await phone.getByRole('heading', { name: 'Presenter Signup' }).waitFor();
       expect(await phone.getByLabel('Email', { exact: false }).inputValue()).toBe(INVITEE);
       await phone.getByLabel('First Name').fill('Noor');
       await phone.getByLabel('Last Name').fill('Haddad');
@@ -100,7 +100,7 @@ describe('presenter onboarding', () => {
       await checkPage(phone, 360, 'signup');
       await phone.getByRole('button', { name: 'Save' }).click();
       await phone.getByText('Completed signup.').waitFor();
-      await phone.waitForURL(new URL('/', app.url).href, { timeout: PAGE_WAIT_MS });
+      await phone.waitForURL(new URL('/', app.url).href);
 
       // The admin's list shows the new presenter without a reload; the invite is gone.
       await page.getByRole('region', { name: 'All Presenters' }).getByText('Noor Haddad').waitFor();

@@ -21,7 +21,6 @@ import { uniqueProjectId } from '../support/emulators';
 import { loadFirestoreRules } from '../support/projectRules';
 import { decodeQr } from '../support/qr';
 import { startReactions, type Reactions } from '../support/reactions';
-import { PAGE_WAIT_MS } from '../support/browser';
 
 const projectId = uniqueProjectId('e2e-parallel-rooms');
 const bed = useBuiltApp(projectId);
@@ -132,10 +131,7 @@ async function openRoomDisplay(eventId: RoomId): Promise<{ page: Page; link: str
   const page = await context.newPage();
   page.on('pageerror', (error) => console.error('[room display]', error.message));
   await page.goto(new URL(`/events/${eventId}/screen`, bed().app.url).href);
-  await page
-    .getByRole('region', { name: 'Live Presenter' })
-    .getByText(`${ROOMS[eventId].presenters[0].first_name} `)
-    .waitFor({ timeout: PAGE_WAIT_MS });
+  await page.getByRole('region', { name: 'Live Presenter' }).getByText(`${ROOMS[eventId].presenters[0].first_name} `).waitFor();
   const qr = page.getByRole('complementary', { name: 'Scan to join' }).getByRole('img', { name: /^QR code for / });
   const link = await decodeQr(page, qr);
   expect(link, `the QR code of ${eventId}`).toBeDefined();
@@ -146,14 +142,14 @@ async function openRoomDisplay(eventId: RoomId): Promise<{ page: Page; link: str
 async function joinByScanning(link: string, person: { first: string; last: string; email: string; company: string }) {
   const { context, page } = await openPhone(bed().browser);
   await page.goto(link);
-  await page.getByRole('heading', { name: 'Provider Profile' }).waitFor({ timeout: PAGE_WAIT_MS });
+  await page.getByRole('heading', { name: 'Provider Profile' }).waitFor();
   await page.getByLabel('First Name').fill(person.first);
   await page.getByLabel('Last Name').fill(person.last);
   await page.getByLabel('Email').fill(person.email);
   await page.getByLabel('Company Name').fill(person.company);
   await page.getByRole('checkbox', { name: 'I agree to the Privacy Policy' }).check();
   await page.getByRole('button', { name: 'Save' }).click();
-  await page.waitForURL('**/presenters', { timeout: PAGE_WAIT_MS });
+  await page.waitForURL('**/presenters');
   const providerId = await page.evaluate(
     () => (JSON.parse(localStorage.getItem('profile') ?? '{}') as { user_id: string }).user_id,
   );
@@ -210,7 +206,7 @@ describe('two rooms open at once', () => {
       await liveName(phoneB.page, 'Kofi Mensah').waitFor();
       // The phone remembers its room: opened again at /presenters, without the link, it is still in room B.
       await phoneB.page.goto(new URL('/presenters', bed().app.url).href);
-      await phoneB.page.getByRole('heading', { name: ROOMS['room-b'].title, level: 1 }).waitFor({ timeout: PAGE_WAIT_MS });
+      await phoneB.page.getByRole('heading', { name: ROOMS['room-b'].title, level: 1 }).waitFor();
       await liveName(phoneB.page, 'Kofi Mensah').waitFor();
 
       // Next on room A's control screen: room A's display and phone move; room B's stay where they were.
@@ -220,7 +216,7 @@ describe('two rooms open at once', () => {
       await control.getByLabel('Email').fill(account.email);
       await control.getByLabel('Password').fill(account.password);
       await control.getByRole('button', { name: 'Continue' }).click();
-      await control.getByRole('heading', { name: 'Manage Presenters' }).waitFor({ timeout: PAGE_WAIT_MS });
+      await control.getByRole('heading', { name: 'Manage Presenters' }).waitFor();
       await control.getByRole('button', { name: 'Next presenter' }).click();
       await liveName(phoneA.page, 'Lin Chen').waitFor();
       await displayA.page.getByRole('region', { name: 'Live Presenter' }).getByText('Lin Chen').waitFor();
@@ -237,7 +233,7 @@ describe('two rooms open at once', () => {
           const page = await context.newPage();
           page.on('pageerror', (error) => console.error('[browser]', error.message));
           await page.goto(bed().app.url);
-          await page.getByRole('heading', { name: 'Which room are you in?' }).waitFor({ timeout: PAGE_WAIT_MS });
+          await page.getByRole('heading', { name: 'Which room are you in?' }).waitFor();
           for (const room of Object.values(ROOMS)) {
             const choice = page.getByRole('button', { name: room.title });
             await choice.getByText(room.location).waitFor();

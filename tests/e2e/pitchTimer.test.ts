@@ -136,7 +136,7 @@ async function liveIs(screen: TimerScreen, name: string): Promise<void> {
     .getByRole('region', { name: /^Live( Presenter)?$/ })
     .getByText(name)
     .first()
-    .waitFor({ timeout: PAGE_WAIT_MS });
+    .waitFor();
 }
 
 /** Waits until every screen shows `state` (its text matching `text`). */
@@ -144,7 +144,7 @@ async function allShow(screens: TimerScreen[], state: string, text?: RegExp): Pr
   await Promise.all(
     screens.map(async (screen) => {
       const timer = timerOf(screen);
-      await timer.and(screen.page.locator(`[data-state="${state}"]`)).waitFor({ timeout: PAGE_WAIT_MS });
+      await timer.and(screen.page.locator(`[data-state="${state}"]`)).waitFor();
       if (text) await expect.poll(() => timer.textContent(), { timeout: PAGE_WAIT_MS }).toMatch(text);
     }),
   );
@@ -301,8 +301,8 @@ describe('the pitch timer on two room displays and two phones', () => {
       contexts.push(context);
       const page = await context.newPage();
       await page.goto(new URL('/events/medtech/screen', app.url).href);
-      await page.getByRole('timer', { name: 'Pitch timer' }).waitFor({ timeout: PAGE_WAIT_MS });
-      await page.getByRole('region', { name: 'Live Presenter' }).getByText(company).waitFor({ timeout: PAGE_WAIT_MS });
+      await page.getByRole('timer', { name: 'Pitch timer' }).waitFor();
+      await page.getByRole('region', { name: 'Live Presenter' }).getByText(company).waitFor();
       const extent = await page.evaluate(() => {
         const scrolling = document.scrollingElement ?? document.documentElement;
         return { height: scrolling.scrollHeight, width: scrolling.scrollWidth, innerHeight, innerWidth };
@@ -336,7 +336,7 @@ describe('the pitch timer on two room displays and two phones', () => {
     await liveIs(display, 'Ada Okafor');
     // The calm state in colour too (the four-screen test above runs no check while it times them).
     await admin.db.doc('events/medtech').update({ timer: clock(10_000) });
-    await timerOf(display).and(display.page.locator('[data-state="calm"]')).waitFor({ timeout: PAGE_WAIT_MS });
+    await timerOf(display).and(display.page.locator('[data-state="calm"]')).waitFor();
     await checkPage(display.page, 1280, 'pitch-timer-calm');
     // Colour removed from the whole page, as a greyscale projector or a colour-blind eye sees it.
     await display.page.addStyleTag({ content: 'html { filter: grayscale(100%); }' });
@@ -351,7 +351,7 @@ describe('the pitch timer on two room displays and two phones', () => {
       await admin.db.doc('events/medtech').update({ timer: timer() });
       await timerOf(display)
         .and(display.page.locator(`[data-state="${state}"]`))
-        .waitFor({ timeout: PAGE_WAIT_MS });
+        .waitFor();
       const shown = (await timerOf(display).textContent()) ?? '';
       expect(shown).toMatch(text);
       texts.add(shown.replace(/[\d:+]/g, ''));

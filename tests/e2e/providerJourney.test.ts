@@ -256,7 +256,7 @@ describe('a provider on a phone during a Wi-Fi drop-out', () => {
       await page
         .getByText('Your answers are saved on this device and will be sent automatically when you are back online.')
         .first()
-        .waitFor({ timeout: PAGE_WAIT_MS });
+        .waitFor();
       expect(await page.getByText('An error occurred.').count()).toBe(0);
       await saveScreenshot(page, 'provider-offline-rating-360');
 

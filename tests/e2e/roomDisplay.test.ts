@@ -10,7 +10,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { storedEvent, type AdminDb } from '../db/appDb';
-import { PAGE_WAIT_MS, saveScreenshot } from '../support/browser';
+import { saveScreenshot } from '../support/browser';
 import { checkPage, type BuiltApp, useBuiltApp } from '../support/builtApp';
 import { roomCode } from '../../src/lib/roomChoice';
 import { uniqueProjectId } from '../support/emulators';
@@ -87,7 +87,7 @@ describe('the room display', () => {
         page.on('pageerror', (error) => console.error('[browser]', error.message));
         await page.goto(new URL('/events/medtech/screen', app.url).href);
         const live = page.getByRole('region', { name: 'Live Presenter' });
-        await live.getByText('Ada Okafor').waitFor({ timeout: PAGE_WAIT_MS });
+        await live.getByText('Ada Okafor').waitFor();
         await live.getByText('PulseLoop').waitFor();
         await page.getByRole('region', { name: 'Next Presenter' }).getByText('Lin Chen').waitFor();
         await page.getByRole('region', { name: 'Next Presenter' }).getByText('Chen Diagnostics').waitFor();

@@ -60,20 +60,19 @@ const heldBy = async (agent: (name: string) => boolean): Promise<Held> =>
 const phoneHolds = () => heldBy((name) => name === PHONE_AGENT);
 const laptopHolds = () => heldBy((name) => name !== PHONE_AGENT);
 
-const displayLive = (page: Page, name: string) =>
-  page.getByRole('region', { name: 'Live Presenter' }).getByText(name).waitFor({ timeout: PAGE_WAIT_MS });
+const displayLive = (page: Page, name: string) => page.getByRole('region', { name: 'Live Presenter' }).getByText(name).waitFor();
 const phoneLive = (page: Page, name: string) =>
   page
     .getByRole('region', { name: 'Live' })
     .getByRole('link', { name: new RegExp(`^${name}\\s*,\\s*Live$`) })
-    .waitFor({ timeout: PAGE_WAIT_MS });
+    .waitFor();
 const controlLive = (page: Page, name: string) =>
   page
     .getByRole('list', { name: 'Round 1 presenters' })
     .getByRole('listitem')
     .filter({ hasText: name })
     .getByText('Live', { exact: true })
-    .waitFor({ timeout: PAGE_WAIT_MS });
+    .waitFor();
 
 describe('three tabs of one browser and a phone', () => {
   it('all follow a whole round; closing the tabs releases their sessions and the tab left keeps following', async () => {
@@ -99,7 +98,7 @@ describe('three tabs of one browser and a phone', () => {
       await control.getByLabel('Email').fill(account.email);
       await control.getByLabel('Password').fill(account.password);
       await control.getByRole('button', { name: 'Continue' }).click();
-      await control.getByRole('heading', { name: 'Manage Presenters' }).waitFor({ timeout: PAGE_WAIT_MS });
+      await control.getByRole('heading', { name: 'Manage Presenters' }).waitFor();
       await controlLive(control, nameOf(0));
 
       const display = await laptop.newPage();
@@ -110,7 +109,7 @@ describe('three tabs of one browser and a phone', () => {
       const insights = await laptop.newPage();
       insights.on('pageerror', (error) => console.error('[insights]', error.message));
       await insights.goto(new URL(`/events/${EVENT}/insights`, app.url).href);
-      await insights.getByRole('heading', { name: `Insights: ${TITLE}` }).waitFor({ timeout: PAGE_WAIT_MS });
+      await insights.getByRole('heading', { name: `Insights: ${TITLE}` }).waitFor();
 
       // The whole round, pressed on the control screen: every tab and the phone follow each press.
       for (let index = 1; index < ROUND.length; index++) {
@@ -124,7 +123,7 @@ describe('three tabs of one browser and a phone', () => {
       expect((await laptopHolds()).sessions).toBeGreaterThan(0);
       // The insights tab, opened before the round, still reads through the same browser.
       await insights.reload();
-      await insights.getByRole('heading', { name: `Insights: ${TITLE}` }).waitFor({ timeout: PAGE_WAIT_MS });
+      await insights.getByRole('heading', { name: `Insights: ${TITLE}` }).waitFor();
 
       // The control screen and the insights go; the room display keeps following the event.
       await control.close();

@@ -4,7 +4,6 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import { Timestamp } from 'firebase-admin/firestore';
 import type { Page } from 'playwright-core';
-import { PAGE_WAIT_MS } from './browser';
 
 export interface InviteSignup {
   /** The project's Firestore, as an admin: the invite is stored and the presenter read back with it. */
@@ -22,7 +21,7 @@ export async function signUpByInvite(page: Page, { db, appUrl, inviteId, email, 
   const signupUrl = new URL(`/signup?c=${inviteId}`, appUrl).href;
   await db.doc(`invites/${inviteId}`).set({ email, created_by: createdBy, created_at: Timestamp.now(), signup_url: signupUrl });
   await page.goto(signupUrl);
-  await page.getByRole('heading', { name: 'Presenter Signup' }).waitFor({ timeout: PAGE_WAIT_MS });
+  await page.getByRole('heading', { name: 'Presenter Signup' }).waitFor();
   await page.getByLabel('First Name').fill('Ada');
   await page.getByLabel('Last Name').fill('Okafor');
   await page.getByLabel('Company Name').fill('PulseLoop');
