@@ -34,6 +34,26 @@ export function launchChromium(): Promise<Browser> {
 }
 
 /**
+ * How long a browser test or the rehearsal waits for a page to show something or for a step to
+ * land: a guard against a hang, sized for a slow machine, never a deadline (what the product must
+ * do in time is measured and asserted as a figure). On one core of the 2-core machine, with four
+ * files starting together, a room display took over 20 s to show its first presenter; with both
+ * cores shared with a busy loop, the rehearsal's admin sign-in was not the app's after 30 s.
+ */
+export const PAGE_WAIT_MS = 60_000;
+
+/** Makes every context the browser opens from now on wait PAGE_WAIT_MS by default instead of Playwright's 30 s. */
+export function waitForSlowPages(browser: Browser): Browser {
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    context.setDefaultTimeout(PAGE_WAIT_MS);
+    return context;
+  };
+  return browser;
+}
+
+/**
  * Page conditions for `page.waitForFunction`, as functions: a condition given as a string is
  * evaluated with eval, which the app's Content-Security-Policy refuses. Typed without the DOM,
  * which this module does not see.

@@ -44,11 +44,11 @@ export async function openAdminConsole(
   const url = (route: string) => new URL(route, appUrl).href;
 
   await page.goto(url('/events'));
-  await page.getByRole('heading', { name: 'Admin Portal' }).waitFor({ timeout: 30_000 });
+  await page.getByRole('heading', { name: 'Admin Portal' }).waitFor();
   await page.getByLabel('Email').fill(account.email);
   await page.getByLabel('Password').fill(account.password);
   await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByRole('heading', { name: 'Events Dashboard' }).waitFor({ timeout: 30_000 });
+  await page.getByRole('heading', { name: 'Events Dashboard' }).waitFor();
 
   /** Clicks a neutral spot, so the control screen's shortcuts reach the page (not a focused field). */
   const focusPage = () => page.locator('body').click({ position: { x: 5, y: 700 } });
@@ -66,10 +66,10 @@ export async function openAdminConsole(
       await create.getByRole('combobox', { name: 'Number of Rounds' }).click();
       await page.getByRole('option', { name: String(rounds), exact: true }).click();
       await create.getByRole('button', { name: 'Create Event' }).click();
-      await page.getByText('Event saved successfully!').waitFor({ timeout: 30_000 });
+      await page.getByText('Event saved successfully!').waitFor();
       const card = page.getByRole('link', { name: new RegExp(title) });
       await card.click();
-      await page.getByRole('heading', { name: 'Manage Presenters' }).waitFor({ timeout: 30_000 });
+      await page.getByRole('heading', { name: 'Manage Presenters' }).waitFor();
       return decodeURIComponent(new URL(page.url()).pathname.split('/').pop() ?? '');
     },
     async invite(emails) {
@@ -88,7 +88,7 @@ export async function openAdminConsole(
     },
     async arrangeRounds(eventId, rounds) {
       await page.goto(url(`/events/${encodeURIComponent(eventId)}`));
-      await page.getByRole('heading', { name: 'Manage Presenters' }).waitFor({ timeout: 30_000 });
+      await page.getByRole('heading', { name: 'Manage Presenters' }).waitFor();
       for (const [i, names] of rounds.entries()) {
         const round = i + 1;
         if (rounds.length > 1) await page.getByRole('button', { name: `Round ${round}`, exact: true }).click();
@@ -99,11 +99,11 @@ export async function openAdminConsole(
           await page
             .getByRole('list', { name: `Round ${round} presenters` })
             .getByText(name)
-            .waitFor({ timeout: 30_000 });
+            .waitFor();
         }
       }
       if (rounds.length > 1) await page.getByRole('button', { name: 'Round 1', exact: true }).click();
-      await page.getByRole('status').filter({ hasText: 'All changes saved' }).waitFor({ timeout: 30_000 });
+      await page.getByRole('status').filter({ hasText: 'All changes saved' }).waitFor();
     },
     async press(press) {
       await focusPage();
@@ -138,9 +138,9 @@ export async function openAdminConsole(
     async confirm(action) {
       await page.getByRole('button', { name: action, exact: true }).click();
       const dialog = page.getByRole('dialog', { name: action });
-      await dialog.waitFor({ timeout: 10_000 });
+      await dialog.waitFor();
       await dialog.getByRole('button', { name: action, exact: true }).click();
-      await dialog.waitFor({ state: 'detached', timeout: 10_000 });
+      await dialog.waitFor({ state: 'detached' });
     },
     close: () => context.close(),
   };

@@ -124,15 +124,15 @@ export async function startPhone(browser: Browser, appUrl: string, plan: PhonePl
     company: `Phone Partner ${plan.index}`,
   };
   await page.goto(new URL(plan.joinPath ?? '/profile', appUrl).href);
-  await page.getByRole('heading', { name: 'Provider Profile' }).waitFor({ timeout: 30_000 });
+  await page.getByRole('heading', { name: 'Provider Profile' }).waitFor();
   await page.getByLabel('First Name').fill(profile.first_name);
   await page.getByLabel('Last Name').fill(profile.last_name);
   await page.getByLabel('Email').fill(profile.email);
   await page.getByLabel('Company Name').fill(profile.company);
   await page.getByRole('checkbox', { name: 'I agree to the Privacy Policy' }).check();
   await page.getByRole('button', { name: 'Save' }).click();
-  await page.getByText('Profile saved successfully!').waitFor({ timeout: 30_000 });
-  await page.waitForURL('**/presenters', { timeout: 30_000 });
+  await page.getByText('Profile saved successfully!').waitFor();
+  await page.waitForURL('**/presenters');
   watching.push([Date.now(), Number.POSITIVE_INFINITY]);
   const providerId = String(await page.evaluate('JSON.parse(localStorage.getItem("profile") || "{}").user_id'));
 
@@ -159,7 +159,7 @@ export async function startPhone(browser: Browser, appUrl: string, plan: PhonePl
     leave();
     await page.locator(`a[href="/questions/${presenterId}"]`).first().click();
     const rules = page.getByRole('dialog', { name: 'Star Rating System' });
-    await rules.getByRole('button', { name: 'OK' }).click({ timeout: 15_000 });
+    await rules.getByRole('button', { name: 'OK' }).click();
     await rules.waitFor({ state: 'hidden' });
     for (const answer of answers) {
       const question = plan.questions.find((candidate) => candidate.question_id === answer.question_id);
@@ -169,7 +169,7 @@ export async function startPhone(browser: Browser, appUrl: string, plan: PhonePl
     await page
       .getByText(/Responses submitted successfully!|Your answers are saved on this device/)
       .first()
-      .waitFor({ timeout: 30_000 });
+      .waitFor();
     given.set(presenterId, answers);
     plan.onRated({ providerId, presenterId, eventId: '', answers, at: Date.now(), edit, offline, client: 'phone' });
     await backOnQueue();
@@ -309,13 +309,13 @@ export async function signupInBrowser(
     const page = await context.newPage();
     page.on('pageerror', (error) => onError(`signup page error: ${error.message}`));
     await page.goto(link);
-    await page.getByRole('heading', { name: 'Presenter Signup' }).waitFor({ timeout: 30_000 });
+    await page.getByRole('heading', { name: 'Presenter Signup' }).waitFor();
     await page.getByLabel('First Name').fill(presenter.first_name);
     await page.getByLabel('Last Name').fill(presenter.last_name);
     await page.getByLabel('Company Name').fill(presenter.company);
     await page.getByRole('checkbox', { name: 'I agree to the Privacy Policy' }).check();
     await page.getByRole('button', { name: 'Save' }).click();
-    await page.getByText('Completed signup.').waitFor({ timeout: 30_000 });
+    await page.getByText('Completed signup.').waitFor();
   } finally {
     await context.close();
   }

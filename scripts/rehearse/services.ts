@@ -9,12 +9,18 @@ import os from 'node:os';
 import path from 'node:path';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
+import type { Browser } from 'playwright-core';
+import { launchChromium as launchOwnChromium, waitForSlowPages } from '../chromium.js';
 import { buildApp, copyPlaceholderBuild } from '../hosting/build.js';
 import { startHostingEmulator } from '../hosting/emulator.js';
 import type { LocalBackend } from '../hosting/headers.js';
 
-export { launchChromium } from '../chromium.js';
 export { freePort } from '../hosting/emulator.js';
+
+/** The rehearsal's Chromium: its pages wait as long as the browser tests' (PAGE_WAIT_MS) before a step counts as hung. */
+export async function launchChromium(): Promise<Browser> {
+  return waitForSlowPages(await launchOwnChromium());
+}
 
 export async function loadFirestoreRules(repoRoot: string, firestorePort: number, projectId: string): Promise<void> {
   const rules = await fs.readFile(path.join(repoRoot, 'firestore.rules'), 'utf8');

@@ -4,17 +4,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { launchChromium as launchOwnChromium } from '../../scripts/chromium';
+import { launchChromium as launchOwnChromium, waitForSlowPages } from '../../scripts/chromium';
 
-export { chromiumPath } from '../../scripts/chromium';
-
-/**
- * How long a browser test waits for a page to show something or for a step to land: a guard
- * against a hang, sized for a slow machine, never a deadline (what the product must do in time
- * is measured and asserted as a figure). On one core of the 2-core machine, with four files
- * starting together, a room display took over 20 s to show its first presenter.
- */
-export const PAGE_WAIT_MS = 60_000;
+export { chromiumPath, PAGE_WAIT_MS } from '../../scripts/chromium';
 
 /**
  * The run's shared Chromium (started once by browserSetup.ts) when there is one, or a Chromium of
@@ -25,14 +17,7 @@ export const PAGE_WAIT_MS = 60_000;
  */
 export async function launchChromium(): Promise<Browser> {
   const endpoint = process.env.CHROMIUM_WS_ENDPOINT;
-  const browser = await (endpoint ? chromium.connect(endpoint) : launchOwnChromium());
-  const newContext = browser.newContext.bind(browser);
-  browser.newContext = async (options) => {
-    const context = await newContext(options);
-    context.setDefaultTimeout(PAGE_WAIT_MS);
-    return context;
-  };
-  return browser;
+  return waitForSlowPages(await (endpoint ? chromium.connect(endpoint) : launchOwnChromium()));
 }
 
 /** A fresh page (own context, so own IndexedDB and cookies) with `window.sdk` ready. */
