@@ -42,9 +42,17 @@ function record(input: HTMLInputElement): void {
   else delete values[input.name];
 }
 
-/** The build-time screen's input an event came from, or null for the app's own. */
-function firstScreenInput(target: EventTarget | null): HTMLInputElement | null {
-  return target instanceof HTMLInputElement && target.closest(`[${VARIANT_ATTRIBUTE}]`) ? target : null;
+/**
+ * The build-time screen's input an event came from, or null for the app's own. A variant is a
+ * child of the container: <html> carries the same attribute (naming the variant shown), so any
+ * input of the page is inside an element that has it. The app's first commit focuses its
+ * autofocused field while these listeners still run, and that field must not pass for the one
+ * the visitor was in.
+ */
+function firstScreenInput(container: HTMLElement, target: EventTarget | null): HTMLInputElement | null {
+  return target instanceof HTMLInputElement && target.closest(`[${VARIANT_ATTRIBUTE}]`)?.parentElement === container
+    ? target
+    : null;
 }
 
 /**
@@ -52,7 +60,7 @@ function firstScreenInput(target: EventTarget | null): HTMLInputElement | null {
  * call it before the app renders. What was typed before the app's script ran is read at once.
  */
 export function keepTypedInput(container: HTMLElement): void {
-  const active = firstScreenInput(document.activeElement);
+  const active = firstScreenInput(container, document.activeElement);
   for (const input of container.querySelectorAll<HTMLInputElement>(`[${VARIANT_ATTRIBUTE}] input[name]`)) {
     record(input);
     // Typed into before this script ran, and since left; or a box ticked or unticked.
@@ -60,17 +68,17 @@ export function keepTypedInput(container: HTMLElement): void {
   }
   focused = active;
   const onInput = (event: Event) => {
-    const input = firstScreenInput(event.target);
+    const input = firstScreenInput(container, event.target);
     if (!input) return;
     record(input);
     if (input.type === 'checkbox') touched.add(input.name);
   };
   const onFocusIn = (event: Event) => {
-    const input = firstScreenInput(event.target);
+    const input = firstScreenInput(container, event.target);
     if (input) focused = input;
   };
   const onFocusOut = (event: Event) => {
-    const input = firstScreenInput(event.target);
+    const input = firstScreenInput(container, event.target);
     if (!input) return;
     // Chromium also fires focusout when the app's first commit removes the focused field, which
     // is not the visitor leaving it. That commit takes over what was typed before its task ends;

@@ -8,6 +8,7 @@ import type { Locator, Page, Route } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { storedFinalMatch } from '../app/support/finalMatches';
 import { storedEvent } from '../db/appDb';
+import { createAccount } from '../support/adminAccount';
 import { checkPage, openPhone, useBuiltApp } from '../support/builtApp';
 import { uniqueProjectId } from '../support/emulators';
 import { PAGE_WAIT_MS } from '../support/browser';
@@ -245,6 +246,35 @@ describe('a first-time visitor', () => {
       await field('Last Name').fill('Haddad');
       await field('Website').fill('https://cardiolytics.example');
       await expect.poll(() => save.isEnabled()).toBe(true);
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
+
+  it("keeps an admin's sign-in typed into /events' first screen, filled as a password manager fills it, and the app's Continue signs in with it", async () => {
+    const account = await createAccount(projectId);
+    const { context, page } = await freshPhone();
+    try {
+      const release = await holdAppCode(page);
+      await page.goto(new URL('/events', bed().app.url).href, { waitUntil: 'commit' });
+      const email = page.getByRole('textbox', { name: 'Email', exact: true });
+      const password = page.getByLabel('Password', { exact: true });
+      const continueButton = page.getByRole('button', { name: 'Continue' });
+      await email.waitFor();
+      // fill() focuses the field, then inserts the text as one edit (as autofill does).
+      await email.fill(account.email);
+      await password.fill(account.password);
+      // The build-time button cannot know the password was typed; the app's form does.
+      expect(await takenOver(page)).toBe(false);
+      expect(await continueButton.isDisabled()).toBe(true);
+
+      await release(() => false);
+      await page.waitForFunction(() => document.querySelector('#root > [data-first-screen]') === null);
+      expect(await email.inputValue()).toBe(account.email);
+      expect(await password.inputValue()).toBe(account.password);
+      expect(await password.evaluate((input) => input === document.activeElement)).toBe(true);
+      await continueButton.click();
+      await page.getByRole('heading', { name: 'Events Dashboard' }).waitFor();
     } finally {
       await context.close();
     }
