@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createEngine } from '../../../backend/src/firestore/engine/engine.js';
-import { DB, admin, doc, f, set } from './helpers.js';
+import { DB, ROOT, admin, doc, f, set } from './helpers.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const dirs: string[] = [];
@@ -62,6 +62,29 @@ describe('persistence', () => {
     );
     expect(times).toEqual(results.map((r) => r.commitTime));
     expect([...times].sort()).toEqual(times);
+    await e.close();
+  });
+
+  it('answers no read with a write before that write is on disk', async () => {
+    const dir = await tempDir();
+    const e = await createEngine({ dataDir: dir });
+    await e.commit(DB, { writes: [set('c/a', { x: 1 })] }, admin);
+    const durable = new Set<string>();
+    e.onCommit((event) => event.changes.forEach((change) => durable.add(change.name)));
+    const parent = ROOT;
+    const query = { from: [{ collectionId: 'c' }] };
+    // The write is in memory at once; its journal record is written a moment later.
+    const committed = e.commit(DB, { writes: [set('c/a', { x: 2 })] }, admin);
+    const answers = await Promise.all([
+      e.batchGet(DB, { documents: [doc('c/a')] }, admin).then((out) => [out[0]?.found?.fields, durable.has(doc('c/a'))]),
+      e
+        .runQuery(DB, { parent, structuredQuery: query }, admin)
+        .then((out) => [out[0]?.document?.fields, durable.has(doc('c/a'))]),
+      e.getDocument(doc('c/a'), admin).then((found) => [found.fields, durable.has(doc('c/a'))]),
+      e.listDocuments({ parent, collectionId: 'c' }, admin).then((out) => [out.documents?.[0]?.fields, durable.has(doc('c/a'))]),
+    ]);
+    expect(answers).toEqual(Array.from({ length: 4 }, () => [f({ x: 2 }), true]));
+    await committed;
     await e.close();
   });
 

@@ -302,7 +302,7 @@ class Engine implements FirestoreEngine {
       if (out.length === 0) out.push({ transaction: rc.newTransaction, readTime: rc.readTime });
       else out[0] = { ...out[0], transaction: rc.newTransaction };
     }
-    return out;
+    return this.onceDurable(out);
   }
 
   async runQuery(database: string, request: RunQueryRequest, ctx: CallContext): Promise<RunQueryResponse[]> {
@@ -319,7 +319,7 @@ class Engine implements FirestoreEngine {
     this.recordReads(database, docs.length);
     if (out.length === 0) out.push({ readTime: rc.readTime });
     if (rc.newTransaction) out[0] = { transaction: rc.newTransaction, ...out[0] };
-    return out;
+    return this.onceDurable(out);
   }
 
   async runAggregationQuery(
@@ -340,7 +340,7 @@ class Engine implements FirestoreEngine {
     if (rc.tx) for (const doc of docs) recordRead(rc.tx, doc.name, doc);
     const response: RunAggregationQueryResponse = { result: { aggregateFields: aggregate(aggs, docs) }, readTime: rc.readTime };
     if (rc.newTransaction) response.transaction = rc.newTransaction;
-    return [response];
+    return this.onceDurable([response]);
   }
 
   async getDocument(name: string, ctx: CallContext, mask?: string[]): Promise<Document> {
@@ -349,7 +349,7 @@ class Engine implements FirestoreEngine {
     authorizeGet(this.authorizer, ctx.identity, key.name, doc, this.now(), this.reads(false));
     if (!doc) throw new ApiError('NOT_FOUND', `Document "${key.name}" not found.`);
     this.recordReads(key.database, 1);
-    return mask ? withMask(doc, parseMask({ fieldPaths: mask })!) : doc;
+    return this.onceDurable(mask ? withMask(doc, parseMask({ fieldPaths: mask })!) : doc);
   }
 
   async listDocuments(req: ListDocumentsRequest, ctx: CallContext): Promise<ListDocumentsResponse> {
@@ -385,7 +385,7 @@ class Engine implements FirestoreEngine {
     const out: ListDocumentsResponse = { documents: page.map((d) => (mask && d.updateTime ? withMask(d, mask) : d)) };
     const last = page.at(-1);
     if (sorted.length > pageSize && last) out.nextPageToken = encodeToken(last.name);
-    return out;
+    return this.onceDurable(out);
   }
 
   async listCollectionIds(req: ListCollectionIdsRequest, ctx: CallContext): Promise<ListCollectionIdsResponse> {
@@ -405,7 +405,20 @@ class Engine implements FirestoreEngine {
     const out: ListCollectionIdsResponse = { collectionIds: sorted.slice(0, pageSize) };
     const lastId = out.collectionIds.at(-1);
     if (sorted.length > pageSize && lastId !== undefined) out.nextPageToken = encodeToken(lastId);
-    return out;
+    return this.onceDurable(out);
+  }
+
+  /**
+   * A read's answer, given once every write it may have seen is durable. A commit is applied to
+   * memory at once and written to the journal after (in one group commit with its neighbours), so
+   * a read can see a write that a crash then loses: an admin's press read back as applied, the
+   * backend killed a moment later, and the restarted backend without it. Production never shows a
+   * write it has not made durable; neither does this backend, at the cost of a read waiting for the
+   * journal write in flight.
+   */
+  private async onceDurable<T>(answer: T): Promise<T> {
+    await this.lastAppend;
+    return answer;
   }
 
   /** Resolves transaction / newTransaction / readTime (at most one) into a read context. */
