@@ -37,8 +37,7 @@ export function launchChromium(): Promise<Browser> {
  * How long a browser test or the rehearsal waits for a page to show something or for a step to
  * land: a guard against a hang, sized for a slow machine, never a deadline (what the product must
  * do in time is measured and asserted as a figure). On one core of the 2-core machine, with four
- * files starting together, a room display took over 20 s to show its first presenter; with both
- * cores shared with a busy loop, the rehearsal's admin sign-in was not the app's after 30 s.
+ * files starting together, a room display took over 20 s to show its first presenter.
  */
 export const PAGE_WAIT_MS = 60_000;
 
