@@ -55,10 +55,44 @@ export function openListen(
   fail: (err: ApiError) => void,
 ): ListenStream {
   // Every document delivered to a listener is a billable read, as in production.
-  const send = (res: ListenResponse): void => {
+  const pass = (res: ListenResponse): void => {
     if (res.documentChange) engine.recordReads(database, 1);
     deliver(res);
   };
+  // A target's first snapshot is read from memory, where a write stands before it is on disk. Like
+  // every other read, the stream shows it only once it is durable: until then what the stream
+  // says waits here, in order (the commits' own events come after, and repeat what the snapshot
+  // showed). Otherwise a phone could show an admin's press that a crash then loses, and keep
+  // showing it after the restart, since its resume token says it has seen everything before.
+  let held: ListenResponse[] | null = null;
+  let holdUntil: Promise<void> | null = null;
+  const send = (res: ListenResponse): void => {
+    if (held) held.push(res);
+    else pass(res);
+  };
+  function holdFor(durable: Promise<void>): void {
+    held ??= [];
+    holdUntil = durable;
+    durable.then(
+      () => {
+        if (holdUntil !== durable || closed || !held) return;
+        const out = held;
+        held = null;
+        holdUntil = null;
+        for (const res of out) pass(res);
+      },
+      (err: unknown) => {
+        if (holdUntil !== durable || closed) return;
+        stop();
+        fail(
+          new ApiError(
+            'UNAVAILABLE',
+            `The backend could not store a change: ${err instanceof Error ? err.message : String(err)}`,
+          ),
+        );
+      },
+    );
+  }
   const targets = new Map<number, ActiveTarget>();
   const documentsPrefix = `${database}/documents`;
   let lastReadTime = 0n;
@@ -83,6 +117,7 @@ export function openListen(
     closed = true;
     unsubscribe();
     targets.clear();
+    held = null;
   }
 
   /** A read time that never goes backwards on this stream (the SDK ignores older snapshots). */
@@ -164,6 +199,8 @@ export function openListen(
     }
 
     targets.set(id, target);
+    const undurable = engine.undurable();
+    if (undurable) holdFor(undurable);
     send({ targetChange: { targetChangeType: 'ADD', targetIds: [id] } });
     const readTime = nextReadTime(floor);
     if (missed) {

@@ -4,8 +4,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
+import { ADMIN } from '../../../backend/src/authz/identity.js';
 import { createEngine } from '../../../backend/src/firestore/engine/engine.js';
-import { DB, ROOT, admin, doc, f, set } from './helpers.js';
+import { openListen } from '../../../backend/src/firestore/watch.js';
+import { DB, ROOT, admin, doc, f, set, v } from './helpers.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const dirs: string[] = [];
@@ -85,6 +87,40 @@ describe('persistence', () => {
     ]);
     expect(answers).toEqual(Array.from({ length: 4 }, () => [f({ x: 2 }), true]));
     await committed;
+    await e.close();
+  });
+
+  it("shows a listen's first snapshot only once what it shows is on disk, then the write's own change", async () => {
+    const dir = await tempDir();
+    const e = await createEngine({ dataDir: dir });
+    await e.commit(DB, { writes: [set('c/a', { x: 1 })] }, admin);
+    const durable = new Set<string>();
+    e.onCommit((event) => event.changes.forEach((change) => durable.add(change.name)));
+    const seen: { what: string; durable: boolean }[] = [];
+    const stream = openListen(
+      e,
+      DB,
+      ADMIN,
+      (res) => {
+        const what = res.documentChange
+          ? `x=${JSON.stringify(res.documentChange.document?.fields?.x)}`
+          : (res.targetChange?.targetChangeType ?? '?');
+        seen.push({ what, durable: durable.has(doc('c/a')) });
+      },
+      (err) => seen.push({ what: `failed: ${err.message}`, durable: false }),
+    );
+    // The write is in memory at once; its journal record is written a moment later.
+    const committed = e.commit(DB, { writes: [set('c/a', { x: 2 })] }, admin);
+    stream.request({ addTarget: { targetId: 1, query: { parent: ROOT, structuredQuery: { from: [{ collectionId: 'c' }] } } } });
+    expect(seen).toEqual([]);
+    await committed;
+    await expect.poll(() => seen.length).toBeGreaterThanOrEqual(6);
+    stream.close();
+    expect(seen).toEqual(
+      ['ADD', 'x=2', 'CURRENT', 'NO_CHANGE', 'x=2', 'NO_CHANGE']
+        .map((what) => what.replace('x=2', `x=${JSON.stringify(v(2))}`))
+        .map((what) => ({ what, durable: true })),
+    );
     await e.close();
   });
 

@@ -99,6 +99,12 @@ export interface FirestoreEngine {
   changedSince(database: string, since: string): ReadonlySet<string> | null;
   /** Whether a document name lies in a query's collection (or collection group), whatever its fields. */
   inQueryScope(parent: string, query: StructuredQuery, name: string): boolean;
+  /**
+   * While a write applied to memory is not yet on disk, a promise that settles once it (and every
+   * write before it) is; null when everything in memory is durable. A listen holds what it shows
+   * until then, as every other read does.
+   */
+  undurable(): Promise<void> | null;
   /** A stored document, or null. */
   lookup(name: string): Document | null;
   /** The documents a query returns now, in query order (limit, offset and cursors applied). */

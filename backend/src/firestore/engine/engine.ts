@@ -121,6 +121,8 @@ class Engine implements FirestoreEngine {
   private readonly origin: bigint;
   /** The latest journal append: a commit that writes nothing still waits for what it read to be durable. */
   private lastAppend: Promise<void> = Promise.resolve();
+  /** Journal appends not yet settled. */
+  private appending = 0;
   private closed = false;
 
   constructor(
@@ -232,6 +234,11 @@ class Engine implements FirestoreEngine {
     }
     const appended = this.journal.append(record, () => this.emit(event, version));
     this.lastAppend = appended;
+    this.appending += 1;
+    const settled = () => {
+      this.appending -= 1;
+    };
+    appended.then(settled, settled);
     await appended;
   }
 
@@ -416,6 +423,10 @@ class Engine implements FirestoreEngine {
    * write it has not made durable; neither does this backend, at the cost of a read waiting for the
    * journal write in flight.
    */
+  undurable(): Promise<void> | null {
+    return this.appending > 0 ? this.lastAppend : null;
+  }
+
   private async onceDurable<T>(answer: T): Promise<T> {
     await this.lastAppend;
     return answer;
