@@ -148,6 +148,28 @@ function addTrialInsight(figures: string, name: string): string {
 }
 
 /**
+ * Parsed (and, once a checker has run, bound) source files, shared by the zones' programs as an
+ * editor's language service shares them: the zones read mostly the same files (the tests' zone
+ * reads src, scripts and the functions again, every zone the same declaration files), and
+ * parsing and binding them once instead of up to five times is most of what sharing saves. A
+ * file is shared only between zones that parse it alike (its language version and module format,
+ * and the zone's JSX and module settings); the zones agree on every option that changes binding.
+ */
+const parsedFiles = new Map<string, ts.SourceFile | undefined>();
+
+function sharingHost(options: ts.CompilerOptions): ts.CompilerHost {
+  const host = ts.createCompilerHost(options);
+  const read = host.getSourceFile.bind(host);
+  host.getSourceFile = (fileName, parsing, onError, shouldCreate) => {
+    const how = typeof parsing === 'object' ? { ...parsing, setExternalModuleIndicator: undefined } : parsing;
+    const key = JSON.stringify([fileName, how, options.jsx, options.module, options.moduleDetection]);
+    if (!parsedFiles.has(key)) parsedFiles.set(key, read(fileName, parsing, onError, shouldCreate));
+    return parsedFiles.get(key);
+  };
+  return host;
+}
+
+/**
  * The type errors of one zone in `dir`, as tsc prints them (`file(line,col): error TS…: …`), in the
  * files the zone includes: a file another zone includes (the tests import src, scripts and the
  * functions) is checked there, once, as `tsc -b` checks each file in its own zone. Checking the
@@ -166,7 +188,7 @@ function zoneErrors(dir: string, project: string): string[] {
     },
   );
   if (!parsed) throw new Error(`${config} could not be read`);
-  const program = ts.createProgram({ rootNames: parsed.fileNames, options: parsed.options });
+  const program = ts.createProgram({ rootNames: parsed.fileNames, options: parsed.options, host: sharingHost(parsed.options) });
   const own = parsed.fileNames.flatMap((file) => program.getSourceFile(file) ?? []);
   const diagnostics = [
     ...parsed.errors,
