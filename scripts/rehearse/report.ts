@@ -42,6 +42,8 @@ export interface ReconnectFigures {
   plannedDropOuts: number;
   returns: number;
   ratedAway: number;
+  /** Returns of a phone that was away while the backend was killed and restarted. */
+  acrossRestart: number;
   /** How long the phones were away. */
   away: Spread;
   /** Returns to a stale screen (a change made while away): from the return until the phone showed the admin's latest change. */
@@ -172,6 +174,7 @@ export function reconnectFigures(
     plannedDropOuts,
     returns: returns.length,
     ratedAway: returns.filter((back) => back.ratedAway).length,
+    acrossRestart: returns.filter((back) => back.acrossRestart).length,
     away: spreadOf(returns.map((back) => back.awayMs)),
     stale: {
       ...spreadOf(stale.map((back) => back.staleMs ?? 0)),
@@ -345,7 +348,7 @@ export function formatReport(report: RehearsalReport): string {
   rows.push(
     [
       'Phone drop-outs',
-      `${back.returns} returns of ${back.plannedDropOuts} planned (${back.ratedAway} rating while away), away ${times(back.away)}`,
+      `${back.returns} returns of ${back.plannedDropOuts} planned (${back.ratedAway} rating while away, ${back.acrossRestart} away across the backend's kill and restart), away ${times(back.away)}`,
     ],
     [
       'Stale screen after a return',
