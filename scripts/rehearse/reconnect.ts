@@ -86,7 +86,7 @@ export interface ReturnCheck {
 }
 
 /** How a stale return's failure says the phone was away while the backend was killed and restarted. */
-export const ACROSS_RESTART = ", away across the backend's kill and restart";
+const ACROSS_RESTART = ", away across the backend's kill and restart";
 
 /** The most a phone may show a stale screen once its network is back. */
 export const STALE_LIMIT_MS = 3_000;
