@@ -74,6 +74,8 @@ describe('My meetings', () => {
       slot: 0,
       places: ['Table 1'],
       place: 'Table 1',
+      slots: 4,
+      maxPerPerson: 4,
       by: 'presenter',
     });
     stopServing = serveMeetingRequests(adminDb(), answering);

@@ -257,6 +257,8 @@ describe('deleteEvent', () => {
           slot: 0,
           places: ['Table 1'],
           place: 'Table 1',
+          slots: 4,
+          maxPerPerson: 4,
           by: 'provider',
         }),
       ).toMatchObject({ booked: true });

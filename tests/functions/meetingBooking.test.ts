@@ -18,6 +18,8 @@ const admin = useAdminDb(projectId);
 
 /** The event's places: Table 0 to Table 20. */
 const PLACES = Array.from({ length: 21 }, (_, index) => `Table ${index}`);
+const SLOTS = 4;
+const MAX_PER_PERSON = 3;
 
 const request = (presenterId: string, providerId: string, slot: number, place?: string): BookingRequest => ({
   eventId: 'medtech',
@@ -25,6 +27,8 @@ const request = (presenterId: string, providerId: string, slot: number, place?: 
   providerId,
   slot,
   places: PLACES,
+  slots: SLOTS,
+  maxPerPerson: MAX_PER_PERSON,
   ...(place === undefined ? {} : { place }),
   by: 'provider',
 });
@@ -47,6 +51,24 @@ describe('booking a meeting', () => {
     expect(meetings).toHaveLength(1);
     expect(meetings[0]).toMatchObject({ presenter_id: 'p-ada', slot: 2, place: 'Table 4', status: 'requested', sequence: 0 });
     expect(await holds()).toBe(3);
+  });
+
+  it('ends 20 requests for one presenter over every slot, sent at once, at the most meetings one person may have', async () => {
+    const outcomes = await Promise.all(
+      Array.from({ length: 20 }, (_, index) => bookMeeting(admin(), request('p-ada', `v-${index}`, index % SLOTS, 'Table 4'))),
+    );
+    expect(outcomes.filter((outcome) => outcome.booked)).toHaveLength(MAX_PER_PERSON);
+    expect(new Set(outcomes.flatMap((outcome) => (outcome.booked ? [] : [outcome.reason])))).toEqual(
+      new Set(['presenter-busy', 'presenter-limit']),
+    );
+    const meetings = await stored();
+    expect(meetings).toHaveLength(MAX_PER_PERSON);
+    expect(new Set(meetings.map((meeting) => meeting.slot)).size).toBe(MAX_PER_PERSON);
+    expect(await holds()).toBe(3 * MAX_PER_PERSON);
+    // A meeting cancelled gives its place in the count back.
+    await cancelMeeting(admin(), meetingId('medtech', 'p-ada', meetings[0]?.provider_id ?? ''));
+    const lastSlot = [...Array(SLOTS).keys()].find((slot) => !meetings.some((meeting) => meeting.slot === slot)) ?? 0;
+    expect(await bookMeeting(admin(), request('p-ada', 'v-new', lastSlot, 'Table 4'))).toMatchObject({ booked: true });
   });
 
   it('ends 20 requests of one provider for one slot with 20 presenters in one meeting too', async () => {

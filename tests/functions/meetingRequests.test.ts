@@ -128,7 +128,7 @@ describe('meeting requests', () => {
     });
     await ask({ action: 'request', by: 'provider', presenter_id: 'p-lin', slot: 1 });
     expect(await ask({ action: 'request', by: 'provider', presenter_id: 'p-sam', slot: 2 })).toMatchObject({
-      message: meetingRequestMessages.providerLimit,
+      message: meetingRequestMessages['provider-limit'],
     });
     expect(await ask({ action: 'request', by: 'provider', provider_id: 'v-cy', slot: 3 })).toMatchObject({
       message: meetingRequestMessages.noSuchSlot,

@@ -98,6 +98,8 @@ describe('Schedule all', () => {
       slot: 1,
       places: ['Table 1', 'Table 2', 'Table 3'],
       place: 'Table 3',
+      slots: 2,
+      maxPerPerson: 2,
       by: 'provider',
     });
     await admin().doc('meetings/medtech_p-lin_v-cy').set({
@@ -139,6 +141,8 @@ describe('Schedule all', () => {
         slot: 0,
         places: ['Table 1', 'Table 2', 'Table 3'],
         place: 'Table 1',
+        slots: 2,
+        maxPerPerson: 2,
         by: 'provider',
       }),
     ]);

@@ -15,9 +15,15 @@
 //   id. A presenter's first booking gives them one (the one Schedule all chose, else the first no
 //   other presenter has, in the event's order) in the same transaction, so two presenters booked
 //   at once never share a place: both read this one document, and the second commit is retried.
+// - The most meetings per person: a person holds one slot document per meeting, so the
+//   transaction reads the presenter's and the provider's documents of every slot and counts those
+//   that exist. Two bookings racing for one person's last meeting both read the slot the other
+//   creates, so the second is retried and told the person has as many as they may have (a count
+//   read before the transaction let 20 requests at once book a presenter past the limit).
 
 import { FieldValue, type DocumentData, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import { FALLBACK_PROVIDER_ID } from '../../../domain/matching.js';
+import { unplacedMessages } from '../../../domain/meetings.js';
 
 export type MeetingStatus = 'requested' | 'accepted' | 'declined' | 'cancelled';
 
@@ -44,18 +50,24 @@ export interface BookingRequest {
   slot: number;
   /** The event's places, in the order they are given to presenters. */
   places: readonly string[];
+  /** How many slots the session has, and the most meetings one person may have in them. */
+  slots: number;
+  maxPerPerson: number;
   /** The place Schedule all chose for a presenter who has none yet; a presenter's own place wins. */
   place?: string;
   by: MeetingDocument['requested_by'];
 }
 
 /** Why a booking was refused. */
-export type BookingRefusal = 'already-booked' | 'presenter-busy' | 'provider-busy' | 'place-taken' | 'no-place';
+export type BookingRefusal =
+  'already-booked' | 'presenter-busy' | 'provider-busy' | 'presenter-limit' | 'provider-limit' | 'place-taken' | 'no-place';
 
 export const bookingRefusals: Record<BookingRefusal, string> = {
   'already-booked': 'These two already have a meeting.',
   'presenter-busy': 'The presenter already has a meeting in this slot.',
   'provider-busy': 'The provider already has a meeting in this slot.',
+  'presenter-limit': unplacedMessages['presenter-limit'],
+  'provider-limit': unplacedMessages['provider-limit'],
   'place-taken': 'This place already has a meeting in this slot.',
   'no-place': 'Every place is already a presenter’s for the session.',
 };
@@ -132,7 +144,8 @@ export const toMs = (value: unknown): number | null =>
 
 /**
  * Books the slot for the pair, at the presenter's place for the session, when nobody of the three
- * (presenter, provider, place) has it; gives the presenter their place with their first booking.
+ * (presenter, provider, place) has it and neither person has as many meetings as they may have;
+ * gives the presenter their place with their first booking.
  */
 export async function bookMeeting(firestore: Firestore, request: BookingRequest): Promise<BookingOutcome> {
   const id = meetingId(request.eventId, request.presenterId, request.providerId);
@@ -140,22 +153,31 @@ export async function bookMeeting(firestore: Firestore, request: BookingRequest)
   const placesRef = firestore.collection(MEETING_PLACES_COLLECTION).doc(request.eventId);
   const slots = firestore.collection('meeting_slots');
   return firestore.runTransaction(async (transaction: Transaction): Promise<BookingOutcome> => {
-    const people = slotHolds({
-      event_id: request.eventId,
-      presenter_id: request.presenterId,
-      provider_id: request.providerId,
-      slot: request.slot,
-      place: '',
-    });
-    const [existing, presenter, provider, placesDoc] = await transaction.getAll(
-      meetingRef,
-      slots.doc(people.presenter),
-      slots.doc(people.provider),
-      placesRef,
+    // Every slot of the session (and the one asked for, should it lie outside), so the people's
+    // meetings are counted from what this transaction read.
+    const numbers = [...new Set([...Array.from({ length: request.slots }, (_, slot) => slot), request.slot])];
+    const people = numbers.map((slot) =>
+      slotHolds({
+        event_id: request.eventId,
+        presenter_id: request.presenterId,
+        provider_id: request.providerId,
+        slot,
+        place: '',
+      }),
     );
+    const [existing, placesDoc, ...read] = await transaction.getAll(
+      meetingRef,
+      placesRef,
+      ...people.flatMap((holds) => [slots.doc(holds.presenter), slots.doc(holds.provider)]),
+    );
+    const held = (side: 0 | 1) => numbers.filter((_, index) => read[2 * index + side]?.exists === true);
+    const presenterSlots = held(0);
+    const providerSlots = held(1);
     if (existing?.exists && holdsSlot(existing.get('status'))) return { booked: false, reason: 'already-booked' };
-    if (presenter?.exists) return { booked: false, reason: 'presenter-busy' };
-    if (provider?.exists) return { booked: false, reason: 'provider-busy' };
+    if (presenterSlots.includes(request.slot)) return { booked: false, reason: 'presenter-busy' };
+    if (providerSlots.includes(request.slot)) return { booked: false, reason: 'provider-busy' };
+    if (presenterSlots.length >= request.maxPerPerson) return { booked: false, reason: 'presenter-limit' };
+    if (providerSlots.length >= request.maxPerPerson) return { booked: false, reason: 'provider-limit' };
     const given = givenPlaces(placesDoc?.data());
     const place = placeFor(given, request.presenterId, request.places, request.place);
     if (place === null) return { booked: false, reason: 'no-place' };

@@ -18,7 +18,6 @@ import { slotWindow } from '../../../domain/meetings.js';
 import {
   bookMeeting,
   bookingRefusals,
-  holdsSlot,
   isMatchedPair,
   moveMeeting,
   toMs,
@@ -72,8 +71,6 @@ export const meetingRequestMessages = {
   nothingToMove: 'There is no meeting to move.',
   samePlace: 'The meeting is already there.',
   adminOnly: 'Only an admin moves meetings; a person asks, answers, cancels or says they met.',
-  presenterLimit: 'The presenter has as many meetings as one person may have.',
-  providerLimit: 'The provider has as many meetings as one person may have.',
   noRequest: 'There is no meeting request to answer.',
   ownRequest: 'The other side answers a request you made.',
   nothingToCancel: 'There is no meeting to cancel.',
@@ -101,12 +98,6 @@ function readRequest(data: DocumentData | undefined): MeetingRequestDocument | n
   };
 }
 
-/** The meetings of the event that hold a slot. */
-async function heldMeetings(firestore: Firestore, eventId: string): Promise<MeetingDocument<unknown>[]> {
-  const snapshot = await firestore.collection('meetings').where('event_id', '==', eventId).get();
-  return snapshot.docs.map((doc) => doc.data() as MeetingDocument<unknown>).filter((meeting) => holdsSlot(meeting.status));
-}
-
 /** Asks for a slot: the pair's meeting, requested, at the presenter's place. */
 async function requestSlot(
   firestore: Firestore,
@@ -117,20 +108,15 @@ async function requestSlot(
   if (typeof slot !== 'number' || !Number.isInteger(slot) || slot < 0 || slot >= settings.slots) {
     return { done: false, message: meetingRequestMessages.noSuchSlot };
   }
-  const held = await heldMeetings(firestore, request.event_id);
-  const count = (side: 'presenter_id' | 'provider_id', id: string) => held.filter((meeting) => meeting[side] === id).length;
-  if (count('presenter_id', request.presenter_id) >= settings.maxPerPerson) {
-    return { done: false, message: meetingRequestMessages.presenterLimit };
-  }
-  if (count('provider_id', request.provider_id) >= settings.maxPerPerson) {
-    return { done: false, message: meetingRequestMessages.providerLimit };
-  }
+  // The most meetings per person is checked in the booking's transaction, where racing requests cannot pass it together.
   const outcome = await bookMeeting(firestore, {
     eventId: request.event_id,
     presenterId: request.presenter_id,
     providerId: request.provider_id,
     slot,
     places: settings.places,
+    slots: settings.slots,
+    maxPerPerson: settings.maxPerPerson,
     by: request.by,
   });
   return outcome.booked

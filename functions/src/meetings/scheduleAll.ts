@@ -123,7 +123,14 @@ async function run(firestore: Firestore, eventId: string): Promise<ScheduleOutco
   let placed = 0;
   // One at a time: each booking's transaction reads the slots the one before took.
   for (const meeting of schedule.added) {
-    const booked = await bookMeeting(firestore, { eventId, ...meeting, places: settings.places, by: 'schedule' });
+    const booked = await bookMeeting(firestore, {
+      eventId,
+      ...meeting,
+      places: settings.places,
+      slots: settings.slots,
+      maxPerPerson: settings.maxPerPerson,
+      by: 'schedule',
+    });
     if (booked.booked) placed += 1;
     else
       unplaced.push({
