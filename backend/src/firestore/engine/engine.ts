@@ -415,6 +415,10 @@ class Engine implements FirestoreEngine {
     return this.onceDurable(out);
   }
 
+  undurable(): Promise<void> | null {
+    return this.appending > 0 ? this.lastAppend : null;
+  }
+
   /**
    * A read's answer, given once every write it may have seen is durable. A commit is applied to
    * memory at once and written to the journal after (in one group commit with its neighbours), so
@@ -423,10 +427,6 @@ class Engine implements FirestoreEngine {
    * write it has not made durable; neither does this backend, at the cost of a read waiting for the
    * journal write in flight.
    */
-  undurable(): Promise<void> | null {
-    return this.appending > 0 ? this.lastAppend : null;
-  }
-
   private async onceDurable<T>(answer: T): Promise<T> {
     await this.lastAppend;
     return answer;
