@@ -22,6 +22,15 @@ afterEach(async () => {
   await Promise.all(dirs.splice(0).map((d) => fs.rm(d, { recursive: true, force: true })));
 });
 
+/** An engine with a journal, c/a stored at x = 1, and the names whose changes the engine has reported durable. */
+async function engineOnDisk() {
+  const e = await createEngine({ dataDir: await tempDir() });
+  await e.commit(DB, { writes: [set('c/a', { x: 1 })] }, admin);
+  const durable = new Set<string>();
+  e.onCommit((event) => event.changes.forEach((change) => durable.add(change.name)));
+  return { e, durable };
+}
+
 describe('persistence', () => {
   it('keeps documents, times and versions across a restart', async () => {
     const dir = await tempDir();
@@ -68,11 +77,7 @@ describe('persistence', () => {
   });
 
   it('answers no read with a write before that write is on disk', async () => {
-    const dir = await tempDir();
-    const e = await createEngine({ dataDir: dir });
-    await e.commit(DB, { writes: [set('c/a', { x: 1 })] }, admin);
-    const durable = new Set<string>();
-    e.onCommit((event) => event.changes.forEach((change) => durable.add(change.name)));
+    const { e, durable } = await engineOnDisk();
     const parent = ROOT;
     const query = { from: [{ collectionId: 'c' }] };
     // The write is in memory at once; its journal record is written a moment later.
@@ -91,11 +96,7 @@ describe('persistence', () => {
   });
 
   it("shows a listen's first snapshot only once what it shows is on disk, then the write's own change", async () => {
-    const dir = await tempDir();
-    const e = await createEngine({ dataDir: dir });
-    await e.commit(DB, { writes: [set('c/a', { x: 1 })] }, admin);
-    const durable = new Set<string>();
-    e.onCommit((event) => event.changes.forEach((change) => durable.add(change.name)));
+    const { e, durable } = await engineOnDisk();
     const seen: { what: string; durable: boolean }[] = [];
     const stream = openListen(
       e,
