@@ -1,7 +1,10 @@
-// A browser holds at most six HTTP/1.1 connections to one host, and every WebChannel it opens
-// holds one for its backchannel: the backend holds only a few of one browser's backchannels at
-// once, ending the one held longest (as a complete response, which its client reopens), so the
-// browser's writes and new listens are never queued behind held backchannels.
+// A browser holds at most six HTTP/1.1 connections to one host per profile, and every WebChannel
+// it opens holds one for its backchannel: the backend holds only a few backchannels of one pool
+// of connections at once, ending the one held longest (as a complete response, which its client
+// reopens), so a profile's writes and new listens are never queued behind held backchannels. It
+// knows a pool by the connections its sessions' requests share; contexts of one browser that
+// share none are each held, one of them ended now and then (a probe) to find a profile whose
+// connections are all held.
 
 import http from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -22,7 +25,11 @@ interface HeldBackchannel {
 
 describe('WebChannel backchannels of one browser', () => {
   let server: TestServer | undefined;
+  /** The handshakes' connection: one kept alive, as a page's requests reuse theirs. */
+  let page = new http.Agent({ keepAlive: true, maxSockets: 1 });
   afterEach(async () => {
+    page.destroy();
+    page = new http.Agent({ keepAlive: true, maxSockets: 1 });
     await server?.close();
     server = undefined;
   });
@@ -30,24 +37,53 @@ describe('WebChannel backchannels of one browser', () => {
   const url = (query: Record<string, string>) =>
     `${server?.url}/google.firestore.v1.Firestore/Listen/channel?${new URLSearchParams({ VER: '8', database: DB, ...query })}`;
 
-  /** Opens a Listen session (the handshake, as the web SDK sends it); returns its SID. */
-  async function openSession(headers: Record<string, string>): Promise<string> {
-    const res = await fetch(url({ RID: '1', CVER: '22' }), {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
-      body: form({ headers: 'Authorization:Bearer owner\r\n', count: '0', ofs: '0' }),
-    });
-    const [arrays] = parseFrames(await res.text()) as [unknown[][]];
+  /**
+   * Opens a Listen session (the handshake, as the web SDK sends it); returns its SID. Over
+   * `agent`'s connections, else over one shared keep-alive connection: the sessions of one page.
+   */
+  async function openSession(headers: Record<string, string>, agent: http.Agent | false = page): Promise<string> {
+    const body = await post(
+      url({ RID: '1', CVER: '22' }),
+      form({ headers: 'Authorization:Bearer owner\r\n', count: '0', ofs: '0' }),
+      headers,
+      agent,
+    );
+    const [arrays] = parseFrames(body) as [unknown[][]];
     return (arrays[0] as [number, [string, string]])[1][1];
   }
 
-  /** A backchannel GET on a connection of its own, read as it arrives. */
-  function backchannel(sid: string, mode: 'streaming' | 'long-poll', headers: Record<string, string>): HeldBackchannel {
+  /** A form POST; resolves with the response's body. */
+  function post(target: string, body: string, headers: Record<string, string>, agent: http.Agent | false): Promise<string> {
+    return new Promise((resolve, reject) => {
+      const request = http.request(target, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+        agent,
+      });
+      request.on('response', (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => resolve(text));
+        res.on('error', reject);
+      });
+      request.on('error', reject);
+      request.end(body);
+    });
+  }
+
+  /** A backchannel GET (on a connection of its own unless `agent` is given), read as it arrives. */
+  function backchannel(
+    sid: string,
+    mode: 'streaming' | 'long-poll',
+    headers: Record<string, string>,
+    agent: http.Agent | false = false,
+  ): HeldBackchannel {
     let body = '';
     let done = false;
     const request = http.get(url({ SID: sid, RID: 'rpc', AID: '0', CI: mode === 'streaming' ? '0' : '1', TYPE: 'xmlhttp' }), {
       headers,
-      agent: false,
+      agent,
     });
     const ended = new Promise<string>((resolve, reject) => {
       request.on('response', (res) => {
@@ -73,7 +109,7 @@ describe('WebChannel backchannels of one browser', () => {
   }
 
   for (const mode of ['streaming', 'long-poll'] as const) {
-    it(`a fifth ${mode} backchannel of one browser ends the one held longest, as a complete response`, async () => {
+    it(`a fifth ${mode} backchannel of one page ends the one held longest, as a complete response`, async () => {
       server = await startTestServer({ webChannel: { minHoldMs: 100, longPollHoldMs: 60_000 } });
       const browser = { origin: ORIGIN, 'user-agent': CHROME };
       const held: HeldBackchannel[] = [];
@@ -116,6 +152,66 @@ describe('WebChannel backchannels of one browser', () => {
     await until(() => !(laptops[0] as HeldBackchannel).ok(), "the laptop's first backchannel to end");
     expect(others.map((b) => b.ok())).toEqual([true, true, true, true, true]);
     for (const b of [...others, ...laptops]) b.close();
+  });
+
+  it('contexts that share no connection are each held: one backchannel is ended per probe, the one held longest', async () => {
+    const minHoldMs = 1_000;
+    server = await startTestServer({ webChannel: { minHoldMs, longPollHoldMs: 60_000 } });
+    const browser = { origin: ORIGIN, 'user-agent': CHROME };
+    // Eight contexts of one Chromium: one address, one User-Agent, each its own connections.
+    const held: HeldBackchannel[] = [];
+    for (let i = 0; i < 8; i++) held.push(backchannel(await openSession(browser, false), 'long-poll', browser));
+    const ended: number[] = [];
+    held.forEach(
+      (b, i) =>
+        void b.ended.then(
+          () => ended.push(i),
+          () => undefined,
+        ),
+    );
+    const endedAt: number[] = [];
+    await until(() => {
+      while (endedAt.length < ended.length) endedAt.push(Date.now());
+      return ended.length >= 2;
+    }, 'two backchannels to end');
+    // The longest held first, then the next a probe later (a per-pool limit would have ended
+    // the four held longest together, a second after each opened).
+    expect(ended.slice(0, 2)).toEqual([0, 1]);
+    expect((endedAt[1] as number) - (endedAt[0] as number)).toBeGreaterThanOrEqual(minHoldMs / 2);
+    for (const b of held) b.close();
+  });
+
+  it("one profile's requests queued behind its six held backchannels get a connection, and the profile is held to the limit", async () => {
+    server = await startTestServer({ webChannel: { minHoldMs: 100, longPollHoldMs: 60_000 } });
+    const browser = { origin: ORIGIN, 'user-agent': CHROME };
+    // A profile as a browser holds it: six connections to the host, a request past them waits for one.
+    const profile = new http.Agent({ keepAlive: true, maxSockets: 6 });
+    try {
+      // Seven pages' channels, opened one after the other on the profile's connections: the
+      // seventh handshake waits until a held backchannel ends.
+      const held: HeldBackchannel[] = [];
+      const sids: string[] = [];
+      for (let i = 0; i < 7; i++) {
+        const sid = await openSession(browser, profile);
+        sids.push(sid);
+        held.push(backchannel(sid, 'long-poll', browser, profile));
+        // The seventh GET, too, waits for a connection.
+        if (i < 6) await until(() => server?.requests.filter((r) => r.startsWith('GET')).length === i + 1, 'the GET');
+      }
+      // A write of the first page, sent once all seven are open, is answered too.
+      const answer = await post(
+        url({ SID: sids[0] as string, RID: '2', AID: '0' }),
+        form({ count: '0', ofs: '0' }),
+        browser,
+        profile,
+      );
+      expect(parseFrames(answer)).toHaveLength(1);
+      // The profile is held to four: at least three of the seven have ended.
+      await until(() => held.filter((b) => !b.ok()).length >= 3, 'three of the seven backchannels to end');
+      for (const b of held) b.close();
+    } finally {
+      profile.destroy();
+    }
   });
 
   it("the emulator's channels endpoint counts a database's sessions and held backchannels per User-Agent", async () => {

@@ -5,6 +5,7 @@
 
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import { identityFromAuthorization, type Identity } from '../../authz/identity.js';
 import type { FirestoreEngine } from '../engine/api.js';
 import { ApiError, invalidUtf8, payloadTooLarge, toApiError } from '../errors.js';
@@ -29,11 +30,14 @@ export interface WebChannelOptions {
   /** A streaming backchannel is ended (the client reopens it) once this old. */
   streamRotateMs?: number;
   /**
-   * At most this many backchannels of one browser are held open at once (see `hold`); past it
-   * the one held longest is ended, the client opening it again.
+   * At most this many backchannels of one connection pool are held open at once (see `hold`);
+   * past it the one held longest is ended, the client opening it again.
    */
   maxHeldPerBrowser?: number;
-  /** A backchannel is held at least this long before it is ended to make room for another. */
+  /**
+   * A backchannel is held at least this long before it is ended to make room for another; and
+   * a browser with more held than `maxHeldPerBrowser` has one ended this often (see `probe`).
+   */
   minHoldMs?: number;
 }
 
@@ -74,8 +78,42 @@ interface Backchannel {
   timer: NodeJS.Timeout | null;
 }
 
+/**
+ * Sessions known to share one browser's connections: those whose requests came over one TCP
+ * connection (a browser never lends a connection to another profile or context). Pools that
+ * share a connection are merged, `into` pointing at the pool they became part of.
+ */
+interface Pool {
+  into: Pool | null;
+}
+
+/** The pool `pool` is now part of. */
+function rootOf(pool: Pool): Pool {
+  let root = pool;
+  while (root.into) root = root.into;
+  // Shortens the path for the next look-up.
+  let step = pool;
+  while (step.into && step.into !== root) {
+    const next: Pool = step.into;
+    step.into = root;
+    step = next;
+  }
+  return root;
+}
+
+/** What the backend holds for one browser (Origin, User-Agent, address; see `browserOf`). */
+interface Browser {
+  /** Its held backchannels, the longest held first. */
+  held: Set<Backchannel>;
+  /** The next probe (see `probe`), while one is due. */
+  probe: NodeJS.Timeout | null;
+  lastProbeAt: number;
+}
+
 interface Session {
   sid: string;
+  /** The connection pool its requests came from. */
+  pool: Pool;
   method: ChannelMethod;
   /** The channel URL's database ('' when it named none). */
   database: string;
@@ -118,20 +156,29 @@ export function createWebChannelServer(options: WebChannelOptions): WebChannelSe
   // connection (a phone off the Wi-Fi) holds its session until the backchannel ends. Rotating
   // each minute bounds both.
   const streamRotateMs = options.streamRotateMs ?? 60_000;
-  // A browser opens at most six HTTP/1.1 connections to one host (Chrome, Firefox, Safari), and
-  // each of its channels holds one for its backchannel: with six channels open in a page or in
-  // tabs sharing a profile (a room display, a control screen and a third tab; a test opening
-  // several clients), every further request (a write, a new listen's handshake) queued in the
-  // browser until a held backchannel ended, up to streamRotateMs later. Google's servers speak
-  // HTTP/2, where the streams share one connection, so production never shows this. Holding at
-  // most a few of one browser's backchannels at once (the one held longest is ended, and its
-  // client reopens it at once) leaves connections free for the other requests. A browser is its
-  // Origin, User-Agent and address: profiles, contexts of one Chromium and phones behind one NAT
-  // count as one, and pay with a renewal a second, not with late changes
-  // (tests/e2e/eightContexts.test.ts).
+  // A browser opens at most six HTTP/1.1 connections to one host per profile (Chrome, Firefox,
+  // Safari; each context of one Chromium has its own six), and each of its channels holds one
+  // for its backchannel: with six channels open in a page or in tabs sharing a profile (a room
+  // display, a control screen and a third tab; a test opening several clients), every further
+  // request (a write, a new listen's handshake) queued in the browser until a held backchannel
+  // ended, up to streamRotateMs later. Google's servers speak HTTP/2, where the streams share
+  // one connection, so production never shows this. So at most a few backchannels of one pool
+  // of connections are held at once (the one held longest is ended, and its client reopens it
+  // at once), which leaves connections free for the other requests.
+  //
+  // The backend knows a pool only from the connections its requests share (see Pool). A browser
+  // (Origin, User-Agent, address) may be several pools: contexts of one Chromium, phones behind
+  // one NAT, tabs whose channels have not shared a connection yet. While a browser holds more
+  // than the limit, one of its backchannels, the one held longest, is ended every minHoldMs (a
+  // probe): in a profile whose connections are all held, the request waiting for one takes the
+  // connection that probe freed, which joins its session's pool to the ended one's; pools joined
+  // past the limit are then relieved at once. Contexts that never share a connection pay one
+  // renewal per probe between them, instead of each a renewal a second
+  // (tests/e2e/eightContexts.test.ts, tests/backend/http/browserConnections.test.ts).
   const maxHeldPerBrowser = options.maxHeldPerBrowser ?? 4;
   const minHoldMs = options.minHoldMs ?? 1_000;
-  const heldByBrowser = new Map<string, Set<Backchannel>>();
+  const poolOfConnection = new WeakMap<Socket, Pool>();
+  const browsers = new Map<string, Browser>();
   const sessions = new Map<string, Session>();
   let reaper: NodeJS.Timeout | null = null;
 
@@ -224,9 +271,12 @@ export function createWebChannelServer(options: WebChannelOptions): WebChannelSe
     if (bc.yieldTimer) clearTimeout(bc.yieldTimer);
     bc.yieldTimer = null;
     if (bc.browser !== null) {
-      const held = heldByBrowser.get(bc.browser);
-      held?.delete(bc);
-      if (held?.size === 0) heldByBrowser.delete(bc.browser);
+      const browser = browsers.get(bc.browser);
+      browser?.held.delete(bc);
+      if (browser?.held.size === 0) {
+        if (browser.probe) clearTimeout(browser.probe);
+        browsers.delete(bc.browser);
+      }
     }
     if (session.backchannel === bc) session.backchannel = null;
     session.lastSeen = Date.now();
@@ -260,6 +310,7 @@ export function createWebChannelServer(options: WebChannelOptions): WebChannelSe
         unknownSid(res);
         return;
       }
+      join(session, req.socket);
       attachBackchannel(session, req, res, params);
       return;
     }
@@ -278,7 +329,7 @@ export function createWebChannelServer(options: WebChannelOptions): WebChannelSe
       return;
     }
     if (!sid) {
-      handshake(res, method, params, body, range, req.headers['user-agent'] ?? '');
+      handshake(res, method, params, body, range, req.headers['user-agent'] ?? '', poolOf(req.socket));
       return;
     }
     const session = sessions.get(sid);
@@ -286,6 +337,7 @@ export function createWebChannelServer(options: WebChannelOptions): WebChannelSe
       unknownSid(res);
       return;
     }
+    join(session, req.socket);
     session.lastSeen = Date.now();
     acknowledge(session, Number(params.get('AID')));
     receive(session, body, range);
@@ -304,11 +356,13 @@ export function createWebChannelServer(options: WebChannelOptions): WebChannelSe
     body: URLSearchParams,
     range: MessageRange,
     userAgent: string,
+    pool: Pool,
   ): void {
     const sid = randomBytes(16).toString('base64url');
     const database = params.get('database') ?? '';
     const session: Session = {
       sid,
+      pool,
       method,
       database,
       userAgent,
@@ -455,25 +509,80 @@ export function createWebChannelServer(options: WebChannelOptions): WebChannelSe
     hold(bc);
   }
 
+  /** The pool of the connection `socket`, a new one for a connection not seen before. */
+  function poolOf(socket: Socket): Pool {
+    let pool = poolOfConnection.get(socket);
+    if (!pool) {
+      pool = { into: null };
+      poolOfConnection.set(socket, pool);
+    }
+    return rootOf(pool);
+  }
+
+  /** A request of `session` came over `socket`: the connection's pool and the session's are one. */
+  function join(session: Session, socket: Socket): void {
+    const ours = rootOf(session.pool);
+    const theirs = poolOfConnection.get(socket);
+    if (!theirs) {
+      poolOfConnection.set(socket, ours);
+      return;
+    }
+    const other = rootOf(theirs);
+    if (other === ours) return;
+    other.into = ours;
+    // Joined pools may now hold more than the limit between them.
+    for (const browser of browsers.values()) makeRoom(browser);
+  }
+
   /** Counts `bc` among its browser's held backchannels, ending the longest held past the limit. */
   function hold(bc: Backchannel): void {
     if (bc.browser === null) return;
-    let held = heldByBrowser.get(bc.browser);
-    if (!held) {
-      held = new Set();
-      heldByBrowser.set(bc.browser, held);
+    let browser = browsers.get(bc.browser);
+    if (!browser) {
+      browser = { held: new Set(), probe: null, lastProbeAt: 0 };
+      browsers.set(bc.browser, browser);
     }
-    held.add(bc);
-    makeRoom(held);
+    browser.held.add(bc);
+    makeRoom(browser);
   }
 
-  function makeRoom(held: Set<Backchannel>): void {
-    const waiting = [...held].filter((b) => b.yieldTimer === null);
+  /** Ends, once held minHoldMs, the longest held of each pool past the limit; probes the browser past it. */
+  function makeRoom(browser: Browser): void {
+    const byPool = new Map<Pool, Backchannel[]>();
     // A Set iterates in insertion order: the first are the longest held.
-    for (const oldest of waiting.slice(0, Math.max(0, waiting.length - maxHeldPerBrowser))) {
-      const due = oldest.openedAt + minHoldMs - Date.now();
-      oldest.yieldTimer = setTimeout(() => yieldBackchannel(oldest), Math.max(0, due));
+    for (const bc of browser.held) {
+      if (bc.yieldTimer !== null) continue;
+      const pool = rootOf(bc.session.pool);
+      const list = byPool.get(pool);
+      if (list) list.push(bc);
+      else byPool.set(pool, [bc]);
     }
+    for (const waiting of byPool.values()) {
+      for (const oldest of waiting.slice(0, Math.max(0, waiting.length - maxHeldPerBrowser))) {
+        const due = oldest.openedAt + minHoldMs - Date.now();
+        oldest.yieldTimer = setTimeout(() => yieldBackchannel(oldest), Math.max(0, due));
+      }
+    }
+    if (browser.held.size > maxHeldPerBrowser && browser.probe === null) {
+      const oldest = browser.held.values().next().value as Backchannel;
+      const due = Math.max(oldest.openedAt, browser.lastProbeAt) + minHoldMs - Date.now();
+      browser.probe = setTimeout(() => probe(browser), Math.max(0, due));
+    }
+  }
+
+  /** Ends the browser's backchannel held longest, should the browser still hold more than the limit. */
+  function probe(browser: Browser): void {
+    browser.probe = null;
+    if (browser.held.size <= maxHeldPerBrowser) return;
+    const oldest = browser.held.values().next().value as Backchannel;
+    if (Date.now() - oldest.openedAt < minHoldMs) {
+      makeRoom(browser);
+      return;
+    }
+    browser.lastProbeAt = Date.now();
+    if (oldest.yieldTimer) clearTimeout(oldest.yieldTimer);
+    yieldBackchannel(oldest);
+    if (browser.held.size > 0) makeRoom(browser);
   }
 
   /** Ends a held backchannel as a completed one (a noop when it sent nothing): its client reopens it. */
