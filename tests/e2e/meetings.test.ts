@@ -94,6 +94,12 @@ async function seedEvent(ada: string, bo: string): Promise<void> {
   });
 }
 
+/** Waits for the toast `text`; should another answer come instead, the failure shows what the page said. */
+async function toastSays(page: Page, text: string): Promise<void> {
+  const shown = async () => (await page.getByRole('alert').allInnerTexts()).map((said) => said.trim());
+  await expect.poll(shown, { timeout: PAGE_WAIT_MS }).toContainEqual(text);
+}
+
 const card = (page: Page, other: string) => page.getByRole('article', { name: `Meeting with ${other}` });
 
 /** Waits until the card shows `text` (a status, a time). */
@@ -122,12 +128,15 @@ describe('meetings after matching', () => {
       // The admin's Schedule all books both of Ada's matches.
       const control = await desk.newPage();
       control.on('pageerror', (error) => console.error('[browser]', error.message));
+      control.on('console', (message) => {
+        if (message.type() === 'warning' || message.type() === 'error') console.error('[control]', message.text());
+      });
       await control.goto(new URL(`/events/${EVENT}`, app.url).href);
       await control.getByLabel('Email').fill(account.email);
       await control.getByLabel('Password').fill(account.password);
       await control.getByRole('button', { name: 'Continue' }).click();
       await control.getByRole('button', { name: 'Schedule all' }).click();
-      await control.getByText('Booked 2 meetings.').waitFor();
+      await control.getByRole('status').getByText('Booked 2 meetings.').waitFor();
 
       const meetingsUrl = new URL(`/meetings/${EVENT}`, app.url).href;
       await Promise.all([ada.page.goto(meetingsUrl), bo.page.goto(meetingsUrl)]);
@@ -155,7 +164,7 @@ describe('meetings after matching', () => {
         .nth(3)
         .getByRole('button', { name: /^Move here: Table 1 at / })
         .click();
-      await control.getByText('The meeting was moved.').waitFor();
+      await toastSays(control, 'The meeting was moved.');
       await expect.poll(() => adaWithBo.getByRole('heading').textContent(), { timeout: PAGE_WAIT_MS }).not.toBe(bosSlot);
       const moved = await adaWithBo.getByRole('heading').textContent();
       await expect.poll(() => boWithAda.getByRole('heading').textContent(), { timeout: PAGE_WAIT_MS }).toBe(moved);
