@@ -390,6 +390,46 @@ describe('Firestore trigger deliveries', () => {
       expect(functions.received.map((r) => r.headers['ce-document'])).toEqual(['events/e1', 'events/e2', 'events/e1']);
     });
 
+    it('holds each Functions emulator to four events at once, and one project’s slow functions hold back no other’s', async () => {
+      const SLOW = 'demo-slow';
+      const slowDb = `projects/${SLOW}/databases/(default)`;
+      const slow = new FunctionsStandIn();
+      const point = (address: string | null) =>
+        fetch(url(`/emulator/v1/projects/${SLOW}:functionsEmulator`), { method: 'PUT', body: JSON.stringify({ address }) });
+      let release: () => void = () => undefined;
+      const held = new Promise<number>((resolve) => (release = () => resolve(200)));
+      slow.answer = () => held;
+      try {
+        expect((await point(await slow.start())).status).toBe(200);
+        const fn = onDocumentWritten('events/{eventId}', () => undefined) as unknown as CloudFunction;
+        await register('written-0', fn, SLOW);
+        await register('written-0', fn);
+        // Six documents of the slow project: four reach its emulator, two wait for a place.
+        for (let n = 1; n <= 6; n += 1)
+          await backend.engine.commit(
+            slowDb,
+            { writes: [{ update: { name: `${slowDb}/documents/events/e${n}`, fields: {} } }] },
+            OWNER,
+          );
+        await expect.poll(() => slow.received.length).toBe(4);
+        // Meanwhile the other project's event is delivered to its own emulator.
+        await write('events/e1', {});
+        await expect.poll(() => functions.received.map((r) => r.headers['ce-document'])).toEqual(['events/e1']);
+        expect(slow.received).toHaveLength(4);
+        release();
+        await backend.triggers.idle();
+        expect(slow.received.map((r) => r.headers['ce-document']).sort()).toEqual(
+          ['e1', 'e2', 'e3', 'e4', 'e5', 'e6'].map((id) => `events/${id}`),
+        );
+      } finally {
+        release();
+        await backend.triggers.idle();
+        await fetch(url(`/emulator/v1/projects/${SLOW}/eventarcTrigger`), { method: 'DELETE' });
+        await point(null);
+        await slow.close();
+      }
+    });
+
     it('logs a function’s failure with its name and carries on with the next change', async () => {
       await register(
         'us-central1-onEventWritten-0',

@@ -21,9 +21,11 @@ export interface TriggerDeliveryOptions {
   /** How long one function may take to answer (event functions run up to 540 s in production). */
   answerTimeoutMs?: number;
   /**
-   * Events in flight at once, over every trigger and document. The Functions emulator starts a
-   * process for each call that finds none idle; unbounded, a burst of writes (a data set's
-   * import) would start dozens at once on a small machine.
+   * Events in flight at once to one Functions emulator, over every trigger and document. An
+   * emulator starts a process for each call that finds none idle; unbounded, a burst of writes
+   * (a data set's import) would start dozens at once on a small machine. Each emulator has its
+   * own places: one project's slow functions never hold back another project's events (test
+   * files side by side, each with its emulator, on one backend).
    */
   maxInFlight?: number;
 }
@@ -100,20 +102,27 @@ export function startTriggerDeliveries(options: TriggerDeliveryOptions): Trigger
   /** Projects whose events found no Functions emulator, told once until one is known again. */
   const unserved = new Set<string>();
   const maxInFlight = options.maxInFlight ?? DEFAULT_MAX_IN_FLIGHT;
-  /** Deliveries waiting for one of the maxInFlight places. */
-  const waiting: (() => void)[] = [];
-  let busy = 0;
-  const place = async (): Promise<void> => {
-    if (busy < maxInFlight) {
-      busy += 1;
+  /** Per Functions emulator (its address): its events in flight, and the deliveries waiting for a place. */
+  const places = new Map<string, { busy: number; waiting: (() => void)[] }>();
+  const place = async (target: string): Promise<void> => {
+    let emulator = places.get(target);
+    if (!emulator) {
+      emulator = { busy: 0, waiting: [] };
+      places.set(target, emulator);
+    }
+    if (emulator.busy < maxInFlight) {
+      emulator.busy += 1;
       return;
     }
-    await new Promise<void>((resolve) => waiting.push(resolve));
+    const queue = emulator.waiting;
+    await new Promise<void>((resolve) => queue.push(resolve));
   };
-  const release = (): void => {
-    const next = waiting.shift();
+  const release = (target: string): void => {
+    const emulator = places.get(target);
+    if (!emulator) return;
+    const next = emulator.waiting.shift();
     if (next) next();
-    else busy -= 1;
+    else if (--emulator.busy === 0) places.delete(target);
   };
   let stopped = false;
 
@@ -136,8 +145,10 @@ export function startTriggerDeliveries(options: TriggerDeliveryOptions): Trigger
       }
       unserved.delete(project);
       try {
-        await place();
-        const { status, text } = await post(target, path, event.headers, event.body, timeoutMs, inFlight).finally(release);
+        await place(target);
+        const { status, text } = await post(target, path, event.headers, event.body, timeoutMs, inFlight).finally(() =>
+          release(target),
+        );
         if (status < 200 || status > 299) log(`${describe(delivery)} failed: ${status} ${text.trim().slice(0, 500)}`);
         return;
       } catch (error) {
