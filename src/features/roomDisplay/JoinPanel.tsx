@@ -5,12 +5,14 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { QRCodeSVG } from 'qrcode.react';
+import { memo } from 'react';
 import { printedLink } from './joinLink';
 import { roomColors, roomSizes } from './roomStyle';
 
 const QUIET_ZONE_MODULES = 4;
 
-export function JoinPanel({ link }: { link: string }) {
+/** Drawn again only when the link changes: encoding the code is work a live change never needs. */
+export const JoinPanel = memo(function JoinPanel({ link }: { link: string }) {
   const printed = printedLink(link);
   const pathStart = printed.lastIndexOf('/');
   return (
@@ -52,4 +54,4 @@ export function JoinPanel({ link }: { link: string }) {
       </Typography>
     </Box>
   );
-}
+});
