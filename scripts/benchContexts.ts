@@ -57,11 +57,11 @@ async function main(): Promise<void> {
   let seen = 0;
   try {
     for (let run = 1; run <= runs; run++) {
-      const result = spawnSync(
-        'npx',
-        ['vitest', 'run', '--project', 'browser-alone', 'tests/e2e/eightContexts.test.ts'],
-        { env: { ...process.env, EIGHT_CONTEXTS_FIGURES: file }, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] },
-      );
+      const result = spawnSync('npx', ['vitest', 'run', '--project', 'browser-alone', 'tests/e2e/eightContexts.test.ts'], {
+        env: { ...process.env, EIGHT_CONTEXTS_FIGURES: file },
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
       if (result.status !== 0) {
         failures++;
         console.log(`run ${run}: the test failed (exit ${result.status}); its output:\n${result.stdout}${result.stderr}`);
