@@ -21,7 +21,7 @@ import { checkPage, openPhone, useBuiltApp } from '../support/builtApp';
 import { uniqueProjectId } from '../support/emulators';
 import { signUpByInvite } from '../support/presenterSignup';
 import { loadFirestoreRules } from '../support/projectRules';
-import { PAGE_WAIT_MS } from '../support/browser';
+import { PAGE_WAIT_MS, saveScreenshot } from '../support/browser';
 
 const projectId = uniqueProjectId('e2e-meetings');
 const bed = useBuiltApp(projectId);
@@ -128,6 +128,10 @@ describe('meetings after matching', () => {
       // The admin's Schedule all books both of Ada's matches.
       const control = await desk.newPage();
       control.on('pageerror', (error) => console.error('[browser]', error.message));
+      let loads = 0;
+      control.on('load', () => {
+        if (++loads > 1) console.error(`[control] the page loaded again, at ${control.url()}`);
+      });
       control.on('console', (message) => {
         if (message.type() === 'warning' || message.type() === 'error') console.error('[control]', message.text());
       });
@@ -163,7 +167,18 @@ describe('meetings after matching', () => {
         .getByRole('row')
         .nth(3)
         .getByRole('button', { name: /^Move here: Table 1 at / })
-        .click();
+        .click()
+        .catch(async (error: unknown) => {
+          // Once in a full run (not alone) the Move here buttons went away a moment after they
+          // showed and never came back: say what the control screen showed then.
+          const file = await saveScreenshot(control, 'meetings-move-failed');
+          const shown = await control
+            .locator('main')
+            .innerText()
+            .catch(() => '(no main)');
+          console.error(`[control] at ${control.url()} (${file}):\n${shown}`);
+          throw error;
+        });
       await toastSays(control, 'The meeting was moved.');
       await expect.poll(() => adaWithBo.getByRole('heading').textContent(), { timeout: PAGE_WAIT_MS }).not.toBe(bosSlot);
       const moved = await adaWithBo.getByRole('heading').textContent();
