@@ -10,17 +10,17 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import { launchChromium } from './chromium.js';
-import { describeCalibration, wallBenchmarkIndex } from './cpuCalibration.js';
+import { describeCalibration, median, wallBenchmarkIndex } from './cpuCalibration.js';
 
 interface Figures {
   sightings: number;
   medianMs: number;
   worstMs: number;
+  /** The product's target the test holds its sightings to. */
+  targetMs: number;
   overTarget: number;
   toLiveMedianMs: number | null;
 }
-
-const TARGET_MS = 1_000;
 
 function runsWanted(argv: string[]): number {
   const at = argv.indexOf('--runs');
@@ -39,11 +39,6 @@ const figuresIn = (file: string): Figures[] =>
     .split('\n')
     .filter(Boolean)
     .map((line) => JSON.parse(line) as Figures);
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
-};
 
 async function main(): Promise<void> {
   const runs = runsWanted(process.argv.slice(2));
@@ -72,7 +67,7 @@ async function main(): Promise<void> {
       if (f) {
         console.log(
           `run ${run}: ${f.sightings} sightings, median ${f.medianMs} ms, worst ${f.worstMs} ms, ` +
-            `${f.overTarget} over ${TARGET_MS} ms; an opened-again display live after a median ${f.toLiveMedianMs ?? '-'} ms`,
+            `${f.overTarget} over ${f.targetMs} ms; an opened-again display live after a median ${f.toLiveMedianMs ?? '-'} ms`,
         );
       }
     }
@@ -82,7 +77,7 @@ async function main(): Promise<void> {
     console.log(
       `\n${all.length} runs with figures (${failures} failed): median of the runs' medians ${median(all.map((f) => f.medianMs))} ms, ` +
         `median worst ${median(all.map((f) => f.worstMs))} ms, worst ${Math.max(...all.map((f) => f.worstMs))} ms; ` +
-        `${over} of ${sightings} sightings over ${TARGET_MS} ms (${((100 * over) / Math.max(1, sightings)).toFixed(1)} %), ` +
+        `${over} of ${sightings} sightings over ${all[0]?.targetMs ?? '?'} ms (${((100 * over) / Math.max(1, sightings)).toFixed(1)} %), ` +
         `in ${all.filter((f) => f.overTarget > 0).length} of ${all.length} runs`,
     );
   } finally {

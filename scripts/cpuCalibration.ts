@@ -37,7 +37,8 @@ export function slowdownFor(benchmarkIndex: number): number {
   return Math.max(1, benchmarkIndex / LOW_TIER_PHONE_INDEX);
 }
 
-function median(values: number[]): number {
+/** The middle value (the mean of the two middle ones for an even count). */
+export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? (sorted[middle] ?? Number.NaN) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;

@@ -337,6 +337,7 @@ describe('eight contexts of one Chromium', () => {
         sightings: delays.length,
         medianMs: sorted[Math.floor(sorted.length / 2)],
         worstMs: sorted.at(-1),
+        targetMs: TARGET_MS,
         overTarget: late.length,
         toLiveMedianMs: toLive[Math.floor(toLive.length / 2)] ?? null,
       };
