@@ -263,7 +263,19 @@ describe('two rooms open at once', () => {
             ),
           { timeout: 60_000, interval: 500 },
         )
-        .toEqual(['done', 'done']);
+        .toEqual(['done', 'done'])
+        .catch(async (error: unknown) => {
+          // What the server reactions did meanwhile: whether the events reached the emulator, and what the functions said.
+          for (const id of Object.keys(ROOMS)) {
+            const snapshot = await admin.db.doc(`events/${id}`).get();
+            console.error(
+              `[${id}]`,
+              JSON.stringify({ is_matching: snapshot.get('is_matching'), matching_status: snapshot.get('matching_status') }),
+            );
+          }
+          console.error(`[functions] the emulator's last lines:\n${reactions.log.slice(-80).join('\n')}`);
+          throw error;
+        });
 
       const providers = Object.fromEntries(
         (await admin.db.collection('providers').get()).docs.map((document) => [
