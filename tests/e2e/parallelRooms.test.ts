@@ -265,16 +265,16 @@ describe('two rooms open at once', () => {
         )
         .toEqual(['done', 'done'])
         .catch(async (error: unknown) => {
-          // What the server reactions did meanwhile: whether the events reached the emulator, and what the functions said.
-          for (const id of Object.keys(ROOMS)) {
-            const snapshot = await admin.db.doc(`events/${id}`).get();
-            console.error(
-              `[${id}]`,
-              JSON.stringify({ is_matching: snapshot.get('is_matching'), matching_status: snapshot.get('matching_status') }),
-            );
-          }
-          console.error(`[functions] the emulator's last lines:\n${reactions.log.slice(-80).join('\n')}`);
-          throw error;
+          // What the server reactions did meanwhile: whether the events reached the functions, and what they said.
+          const events = await Promise.all(Object.keys(ROOMS).map((id) => admin.db.doc(`events/${id}`).get()));
+          const flags = events.map((snapshot) =>
+            JSON.stringify({
+              id: snapshot.id,
+              is_matching: snapshot.get('is_matching'),
+              matching_status: snapshot.get('matching_status'),
+            }),
+          );
+          throw new Error([String(error), ...flags, reactions.explain()].join('\n'), { cause: error });
         });
 
       const providers = Object.fromEntries(

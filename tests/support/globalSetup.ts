@@ -10,6 +10,9 @@
 // it serves the app from (tests/support/bucketCors.ts). The Cloud Functions are built when their
 // sources are newer than functions/lib, and staged once from their deploy archive for the run.
 
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
 type Stop = () => Promise<void>;
 
 export default async function setup(): Promise<Stop> {
@@ -22,11 +25,19 @@ export default async function setup(): Promise<Stop> {
     const { startBackend } = await import('../../backend/src/server.js');
     const { projectIndexes } = await import('./projectIndexes.js');
     const { projectCors } = await import('./bucketCors.js');
+    const { appendFileSync, mkdirSync } = await import('node:fs');
+    // What the backend logs (a trigger event the functions failed or never got, an internal
+    // error) goes to a file the test files read back when they fail: tests/support/reactions.ts.
+    const logFile = path.join(path.dirname(fileURLToPath(import.meta.url)), '../artifacts/backend.log');
+    mkdirSync(path.dirname(logFile), { recursive: true });
+    appendFileSync(logFile, `${new Date().toISOString()} run started\n`);
+    process.env.BACKEND_LOG_FILE = logFile;
     const backend = await startBackend({
       firestorePort: 0,
       storagePort: 0,
       indexes: projectIndexes(),
       bucketCors: projectCors(),
+      log: (line) => appendFileSync(logFile, `${new Date().toISOString()} ${line}\n`),
     });
     stops.push(() => backend.close());
     process.env.FIRESTORE_EMULATOR_HOST = `127.0.0.1:${backend.firestorePort}`;

@@ -3,7 +3,8 @@
 // firebase-tools' Functions emulator on the run's local backend (the services set up by
 // tests/support/globalSetup.ts), sending their mails to an SMTP catcher of their own. The
 // backend delivers that project's trigger events to this emulator only, so test files run side
-// by side. stop() stops the emulator, then the catcher.
+// by side. stop() stops the emulator, then the catcher; explain() says what happened to the
+// project's events, for a test's failure message.
 
 import {
   functionsBuildIsStale,
@@ -11,6 +12,7 @@ import {
   startFunctionsEmulator,
   type RunningFunctionsEmulator,
 } from '../../scripts/functions/emulator';
+import { readFileSync } from 'node:fs';
 import { startSmtpCatcher, type SmtpCatcher } from './smtpCatcher';
 
 export interface Reactions {
@@ -18,6 +20,8 @@ export interface Reactions {
   functions: RunningFunctionsEmulator;
   /** Every line the emulator printed (the functions' logs among them). */
   log: string[];
+  /** The backend's lines about this project's events (one it could not deliver, one a function failed) and the emulator's last lines. */
+  explain(): string;
   stop(): Promise<void>;
 }
 
@@ -66,6 +70,20 @@ export async function startReactions(projectId: string, settings: ReactionSettin
       smtp,
       functions,
       log,
+      explain() {
+        const file = process.env.BACKEND_LOG_FILE;
+        const backend = file
+          ? readFileSync(file, 'utf8')
+              .split('\n')
+              .filter((line) => line.includes(` in ${projectId})`))
+          : ['(the backend was not started by the set-up: its log is elsewhere)'];
+        return [
+          `The backend about ${projectId}'s events:`,
+          ...(backend.length > 0 ? backend : ['(nothing)']),
+          "The Functions emulator's last lines:",
+          ...log.slice(-60),
+        ].join('\n');
+      },
       async stop() {
         await functions.stop();
         await smtp.close();

@@ -442,7 +442,7 @@ describe('Firestore trigger deliveries', () => {
       expect(functions.received.map((r) => r.headers['ce-document'])).toEqual(['events/bad', 'events/good']);
       expect(logs).toEqual([
         expect.stringMatching(
-          /^Function us-central1-onEventWritten-0 \(written of events\/bad\) failed: 500 Error: the function threw$/,
+          /^Function us-central1-onEventWritten-0 \(written of events\/bad in demo-triggers\) failed: 500 Error: the function threw$/,
         ),
       ]);
     });
@@ -476,7 +476,7 @@ describe('Firestore trigger deliveries without a Functions emulator', () => {
       await backend.triggers.idle();
       expect(logs.filter((line) => line.startsWith('Function'))).toEqual([
         expect.stringMatching(
-          /^Function us-central1-onEventWritten-0 \(written of events\/e1\) was not delivered: .*ECONNREFUSED/,
+          /^Function us-central1-onEventWritten-0 \(written of events\/e1 in demo-triggers\) was not delivered: .*ECONNREFUSED/,
         ),
       ]);
       expect(backend.engine.lookup(`${DB}/documents/events/e1`)).not.toBeNull();

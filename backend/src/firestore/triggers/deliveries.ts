@@ -126,8 +126,9 @@ export function startTriggerDeliveries(options: TriggerDeliveryOptions): Trigger
   };
   let stopped = false;
 
+  // The project too: one backend serves several projects (test files side by side), whose function names are alike.
   const describe = ({ registration, change }: Delivery) =>
-    `Function ${registration.id} (${registration.eventType.replace('google.cloud.firestore.document.v1.', '')} of ${change.name.replace(/^.*?\/documents\//, '')})`;
+    `Function ${registration.id} (${registration.eventType.replace('google.cloud.firestore.document.v1.', '')} of ${change.name.replace(/^.*?\/documents\//, '')} in ${registration.project})`;
 
   const deliver = async (delivery: Delivery): Promise<void> => {
     const event = documentCloudEvent(delivery.registration, delivery.change, delivery.id);
