@@ -114,7 +114,8 @@ describe('what each path answers', () => {
 
 /** Opens `route` on a fresh phone and lets the app start; the Content-Security-Policy violations it saw. */
 async function violationsOpening(route: string, shows: RegExp): Promise<{ page: Page; violations: () => Promise<string[]> }> {
-  const { context, page } = await openPhone(bed().browser);
+  // With the service worker, whose registration and precache requests the policy must let through too.
+  const { context, page } = await openPhone(bed().browser, { serviceWorkers: 'allow' });
   await context.addInitScript(() => {
     const seen: string[] = [];
     (window as unknown as { cspViolations: string[] }).cspViolations = seen;

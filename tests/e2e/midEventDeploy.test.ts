@@ -111,7 +111,7 @@ describe('a deploy while the room rates', () => {
       await liveIs(first, 'Ada Okafor');
 
       // A returning phone, its service worker in charge, halfway through the questionnaire.
-      const returning = await openPhone(browser, { profile: person('Again') });
+      const returning = await openPhone(browser, { profile: person('Again'), serviceWorkers: 'allow' });
       contexts.push(returning.context);
       const again = returning.page;
       await again.goto(`${app.url}presenters`);

@@ -58,6 +58,7 @@ afterAll(async () => {
 /** A phone with a provider's profile in its browser storage, as after a first visit. */
 async function providerPhone(): Promise<{ context: BrowserContext; page: Page }> {
   return openPhone(browser, {
+    serviceWorkers: 'allow',
     profile: { first_name: 'Offline', last_name: 'Opener', email: 'offline.opener@example.com', company: 'Venue Wi-Fi Ltd' },
   });
 }

@@ -225,7 +225,9 @@ describe.each([
 
 describe('a provider on a phone during a Wi-Fi drop-out', () => {
   it('keeps a rating given offline, says it will be sent; once back online the next change shows within 3 s and the server has the rating', async () => {
+    // A phone as it is at the venue: the app's service worker installed, its code cached.
     const { context, page } = await openPhone(browser, {
+      serviceWorkers: 'allow',
       profile: { first_name: 'Offline', last_name: 'Rater', email: 'offline.rater@example.com', company: 'Venue Wi-Fi Ltd' },
     });
     try {

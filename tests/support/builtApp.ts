@@ -229,16 +229,18 @@ export function useBuiltApp(projectId: string): () => BuiltAppTestBed {
 /**
  * A browser context of its own (a phone's 360 × 740 unless `viewport` says otherwise) and a page,
  * with the page's errors in the test's log; with `profile`, a provider's profile in its storage as
- * after a first visit.
+ * after a first visit; with `serviceWorkers: 'allow'`, the app's service worker runs in it (the
+ * tests' contexts run none otherwise: tests/support/browser.ts).
  */
 export async function openPhone(
   browser: Browser,
   {
     viewport = { width: 360, height: 740 },
     profile,
-  }: { viewport?: { width: number; height: number }; profile?: StoredPerson } = {},
+    serviceWorkers,
+  }: { viewport?: { width: number; height: number }; profile?: StoredPerson; serviceWorkers?: 'allow' | 'block' } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport });
+  const context = await browser.newContext({ viewport, ...(serviceWorkers ? { serviceWorkers } : {}) });
   if (profile) await storeProfile(context, profile);
   const page = await context.newPage();
   page.on('pageerror', (error) => console.error('[browser]', error.message));
