@@ -62,6 +62,8 @@ export interface BackendOptions {
   functionsEmulator?: string;
   /** Pauses between tries of a trigger delivery whose Functions emulator cannot be reached, for tests. */
   triggerRetryDelaysMs?: number[];
+  /** After how long a trigger event still waiting for a place or an answer is logged, for tests. */
+  triggerSlowAfterMs?: number;
   log?: (line: string) => void;
 }
 
@@ -147,6 +149,7 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
     engine,
     registry: triggers,
     retryDelaysMs: options.triggerRetryDelaysMs,
+    slowAfterMs: options.triggerSlowAfterMs,
     log,
   });
   const grpc = await startGrpcServer({ engine, log });

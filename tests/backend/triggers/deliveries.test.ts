@@ -13,7 +13,7 @@ import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import { deleteApp, getApps, initializeApp } from 'firebase-admin/app';
 import { onDocumentCreated, onDocumentDeleted, onDocumentUpdated, onDocumentWritten } from 'firebase-functions/firestore';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startBackend, type RunningBackend } from '../../../backend/src/server.js';
 
 const require = createRequire(import.meta.url);
@@ -446,6 +446,47 @@ describe('Firestore trigger deliveries', () => {
         ),
       ]);
     });
+  });
+});
+
+describe('a Firestore trigger event the function is slow to answer', () => {
+  it('is logged once while it waits, with what it waits for, and delivered all the same', async () => {
+    const logs: string[] = [];
+    const functions = new FunctionsStandIn();
+    let answered = false;
+    // The function answers once the backend has said the event is waiting on it.
+    functions.answer = async () => {
+      await vi.waitFor(() => expect(logs.some((line) => line.includes('still waiting'))).toBe(true), { timeout: 10_000 });
+      answered = true;
+      return 200;
+    };
+    const backend = await startBackend({
+      firestorePort: 0,
+      storagePort: 0,
+      functionsEmulator: await functions.start(),
+      triggerSlowAfterMs: 100,
+      log: (line) => logs.push(line),
+    });
+    try {
+      const fn = onDocumentWritten('events/{eventId}', () => undefined) as unknown as CloudFunction;
+      const { bundle, path } = FunctionsEmulator.prototype.getV2FirestoreAttributes(
+        PROJECT,
+        'us-central1-onEventWritten-0',
+        fn.__endpoint.eventTrigger,
+      );
+      await fetch(`http://127.0.0.1:${backend.firestorePort}${path}`, { method: 'POST', body: bundle });
+      await backend.engine.commit(DB, { writes: [{ update: { name: `${DB}/documents/events/slow`, fields: {} } }] }, OWNER);
+      await backend.triggers.idle();
+      expect(answered).toBe(true);
+      expect(logs.filter((line) => line.startsWith('Function'))).toEqual([
+        expect.stringMatching(
+          /^Function us-central1-onEventWritten-0 \(written of events\/slow in demo-triggers\) is still waiting for the function's answer after 0\.1 s \(1 in flight to 127\.0\.0\.1:\d+, 0 waiting for a place\)$/,
+        ),
+      ]);
+    } finally {
+      await backend.close();
+      await functions.close();
+    }
   });
 });
 

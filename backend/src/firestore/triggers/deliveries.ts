@@ -28,6 +28,11 @@ export interface TriggerDeliveryOptions {
    * files side by side, each with its emulator, on one backend).
    */
   maxInFlight?: number;
+  /**
+   * After how long an event still waiting for a place or for the function's answer is logged, once
+   * (a hung function holds its place until the answer's timeout, and the events behind it wait).
+   */
+  slowAfterMs?: number;
 }
 
 export interface TriggerDeliveries {
@@ -42,6 +47,7 @@ export interface TriggerDeliveries {
 const DEFAULT_RETRY_DELAYS_MS = [250, 1_000, 4_000];
 const DEFAULT_ANSWER_TIMEOUT_MS = 600_000;
 const DEFAULT_MAX_IN_FLIGHT = 4;
+const DEFAULT_SLOW_AFTER_MS = 30_000;
 
 interface Delivery {
   registration: TriggerRegistration;
@@ -102,6 +108,7 @@ export function startTriggerDeliveries(options: TriggerDeliveryOptions): Trigger
   /** Projects whose events found no Functions emulator, told once until one is known again. */
   const unserved = new Set<string>();
   const maxInFlight = options.maxInFlight ?? DEFAULT_MAX_IN_FLIGHT;
+  const slowAfterMs = options.slowAfterMs ?? DEFAULT_SLOW_AFTER_MS;
   /** Per Functions emulator (its address): its events in flight, and the deliveries waiting for a place. */
   const places = new Map<string, { busy: number; waiting: (() => void)[] }>();
   const place = async (target: string): Promise<void> => {
@@ -145,14 +152,26 @@ export function startTriggerDeliveries(options: TriggerDeliveryOptions): Trigger
         return;
       }
       unserved.delete(project);
+      let stage = 'a place among the events in flight';
+      const slow = setTimeout(() => {
+        const busy = places.get(target);
+        log(
+          `${describe(delivery)} is still waiting for ${stage} after ${slowAfterMs / 1000} s ` +
+            `(${busy?.busy ?? 0} in flight to ${target}, ${busy?.waiting.length ?? 0} waiting for a place)`,
+        );
+      }, slowAfterMs);
+      slow.unref();
       try {
         await place(target);
-        const { status, text } = await post(target, path, event.headers, event.body, timeoutMs, inFlight).finally(() =>
-          release(target),
-        );
+        stage = "the function's answer";
+        const { status, text } = await post(target, path, event.headers, event.body, timeoutMs, inFlight).finally(() => {
+          clearTimeout(slow);
+          release(target);
+        });
         if (status < 200 || status > 299) log(`${describe(delivery)} failed: ${status} ${text.trim().slice(0, 500)}`);
         return;
       } catch (error) {
+        clearTimeout(slow);
         if (stopped) return;
         const message = error instanceof Error ? error.message : String(error);
         const pause = retryDelays[attempt];
