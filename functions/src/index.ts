@@ -13,12 +13,10 @@ import { onSchedule } from 'firebase-functions/scheduler';
 import { raisedReactions, reactionsFor } from '../../domain/reactions.js';
 import { eventRosterChanged, presenterRosterChanged } from '../../domain/roster.js';
 import { reviewDue } from '../../domain/emailReview.js';
-import { sendFreshSignInLink } from './emails/freshSignInLink.js';
-import { reviewRecipients } from './emails/recipientReview.js';
 import { inviteMailDecision, sendInviteMail } from './invites/sendInviteMail.js';
 import { rebuildMeetingBoard } from './meetings/board.js';
 import type { MeetingDocument } from './meetings/booking.js';
-import { inviteDue, sendMeetingMails } from './meetings/meetingMails.js';
+import { inviteDue } from './meetings/inviteDue.js';
 import { answerMeetingRequest } from './meetings/requests.js';
 import { scheduleAll, scheduleDue } from './meetings/scheduleAll.js';
 import { createMailer, mailParams, mailSettingsFromParams, type Mailer } from './mail/transport.js';
@@ -114,6 +112,9 @@ export const onEmailReviewWritten = onDocumentWritten(
     const eventId = event.params.eventId;
     const mail = createMailer(mailSettingsFromParams());
     try {
+      // Loaded here, as every module that renders a mail is: most invocations send none, and the
+      // mails' React components are over half of what an instance loads at its start.
+      const { reviewRecipients } = await import('./emails/recipientReview.js');
       const outcome = await reviewRecipients(firestore(), eventId, mail);
       if (outcome.state === 'failed') logger.warn(`The recipients review failed: ${outcome.reason}`, { eventId });
     } finally {
@@ -136,6 +137,7 @@ export const onSignInLinkRequested = onDocumentCreated(
   },
   async (event) => {
     const requestId = event.params.requestId;
+    const { sendFreshSignInLink } = await import('./emails/freshSignInLink.js');
     const outcome = await sendFreshSignInLink(firestore(), getAuth(defaultApp()), requestId, inviteMailer());
     if (outcome.state === 'failed') logger.warn(`A fresh sign-in link failed: ${outcome.reason ?? ''}`, { requestId });
   },
@@ -185,6 +187,7 @@ export const onMeetingWritten = onDocumentWritten(
     const meetingId = event.params.meetingId;
     const eventId = String(after?.event_id ?? before?.event_id ?? '');
     if (eventId) await rebuildMeetingBoard(firestore(), eventId);
+    const { sendMeetingMails } = await import('./meetings/meetingMails.js');
     const outcome = await sendMeetingMails(firestore(), inviteMailer(), meetingId, due);
     if (outcome.state === 'failed' || outcome.state === 'refused') {
       logger.warn(`A meeting's invite was not sent: ${outcome.reason ?? ''}`, { meetingId, ...due });

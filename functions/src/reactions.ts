@@ -7,7 +7,6 @@ import { getAuth } from 'firebase-admin/auth';
 import { getFirestore } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions/logger';
 import type { Reaction } from '../../domain/reactions.js';
-import { runEmailing } from './emails/runEmailing.js';
 import { createMailer, mailSettingsFromParams } from './mail/transport.js';
 import { runMatching } from './matching/runMatching.js';
 import { matchingSettingsFromParams } from './matching/settings.js';
@@ -42,6 +41,8 @@ const handlers: Record<Reaction, ReactionHandler> = {
     // A mailer per run: its pooled connections close with the run rather than idle in the instance.
     const mailer = createMailer(mailSettingsFromParams());
     try {
+      // Loaded at the first run that sends: matching and most other invocations render no mail.
+      const { runEmailing } = await import('./emails/runEmailing.js');
       // Auth binds each recipient's account to the address and makes the mails' sign-in links.
       const outcome = await runEmailing(firestore(), eventId, mailer, { auth: getAuth(defaultApp()) });
       switch (outcome.state) {

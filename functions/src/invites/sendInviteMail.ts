@@ -14,7 +14,6 @@ import {
   type InviteMailFields,
   type InviteMailStatus,
 } from '../../../domain/inviteMail.js';
-import { renderInviteMail } from '../mail/inviteMail.js';
 import type { MailMessage, Mailer } from '../mail/transport.js';
 
 /** What became of one run: sent or failed for `email`, or nothing to send. */
@@ -71,6 +70,8 @@ export async function sendInviteMail(firestore: Firestore, inviteId: string, mai
   });
   if (!claim) return { state: 'skipped' };
 
+  // Loaded when a mail is sent: the invite's own writes trigger this module too and send nothing.
+  const { renderInviteMail } = await import('../mail/inviteMail.js');
   // A mail that cannot even be rendered is a failure to record, not a claim to leave behind.
   const result: SendResult = await renderInviteMail({ organisation: mailer.organisation, signupUrl: claim.signupUrl }).then(
     (mail) => sendWithRetries(mailer, { to: claim.email, ...mail }),

@@ -24,36 +24,9 @@ import { sendWithRetries } from '../emails/runEmailing.js';
 import { resultMailStyles as styles } from '../emails/resultMails.js';
 import type { RenderedMail } from '../mail/inviteMail.js';
 import type { Mailer } from '../mail/transport.js';
-import { isMatchedPair, toMs, type MeetingDocument } from './booking.js';
+import { isMatchedPair, toMs } from './booking.js';
+import type { InviteDue } from './inviteDue.js';
 import { meetingInvite, type InvitePerson } from './meetingInvite.js';
-
-/** What a change of a meeting's document asks to send, or null for nothing. */
-export interface InviteDue {
-  method: 'request' | 'cancel';
-  sequence: number;
-}
-
-type StoredMeeting = Pick<MeetingDocument<unknown>, 'status' | 'slot' | 'place' | 'sequence'>;
-
-const confirmed = (meeting: StoredMeeting | undefined): boolean => meeting?.status === 'accepted';
-
-/** The mail a change from `before` to `after` (either absent: created, deleted) asks for. */
-export function inviteDue(before: StoredMeeting | undefined, after: StoredMeeting | undefined): InviteDue | null {
-  if (after && confirmed(after)) {
-    const unchanged =
-      before !== undefined &&
-      confirmed(before) &&
-      before.slot === after.slot &&
-      before.place === after.place &&
-      before.sequence === after.sequence;
-    return unchanged ? null : { method: 'request', sequence: after.sequence };
-  }
-  if (before && confirmed(before)) {
-    // A cancel supersedes the request it takes back, whatever the document says now.
-    return { method: 'cancel', sequence: Math.max(before.sequence + 1, after?.sequence ?? 0) };
-  }
-  return null;
-}
 
 /** The key of one mail of a meeting in its `invites` record. */
 export const inviteKey = (due: InviteDue): string => `${due.sequence}-${due.method}`;
