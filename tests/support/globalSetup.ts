@@ -25,12 +25,13 @@ export default async function setup(): Promise<Stop> {
     const { startBackend } = await import('../../backend/src/server.js');
     const { projectIndexes } = await import('./projectIndexes.js');
     const { projectCors } = await import('./bucketCors.js');
-    const { appendFileSync, mkdirSync } = await import('node:fs');
+    const { appendFileSync, mkdirSync, writeFileSync } = await import('node:fs');
     // What the backend logs (a trigger event the functions failed or never got, an internal
     // error) goes to a file the test files read back when they fail: tests/support/reactions.ts.
+    // Each run starts it afresh.
     const logFile = path.join(path.dirname(fileURLToPath(import.meta.url)), '../artifacts/backend.log');
     mkdirSync(path.dirname(logFile), { recursive: true });
-    appendFileSync(logFile, `${new Date().toISOString()} run started\n`);
+    writeFileSync(logFile, `${new Date().toISOString()} run started\n`);
     process.env.BACKEND_LOG_FILE = logFile;
     const backend = await startBackend({
       firestorePort: 0,

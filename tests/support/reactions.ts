@@ -6,13 +6,13 @@
 // by side. stop() stops the emulator, then the catcher; explain() says what happened to the
 // project's events, for a test's failure message.
 
+import { readFileSync } from 'node:fs';
 import {
   functionsBuildIsStale,
   localFunctionParams,
   startFunctionsEmulator,
   type RunningFunctionsEmulator,
 } from '../../scripts/functions/emulator';
-import { readFileSync } from 'node:fs';
 import { startSmtpCatcher, type SmtpCatcher } from './smtpCatcher';
 
 export interface Reactions {
@@ -75,7 +75,7 @@ export async function startReactions(projectId: string, settings: ReactionSettin
         const backend = file
           ? readFileSync(file, 'utf8')
               .split('\n')
-              .filter((line) => line.includes(` in ${projectId})`))
+              .filter((line) => line.includes(` in ${projectId})`) || line.includes(`triggers of ${projectId} `))
           : ['(the backend was not started by the set-up: its log is elsewhere)'];
         return [
           `The backend about ${projectId}'s events:`,
