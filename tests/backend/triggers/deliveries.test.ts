@@ -449,6 +449,22 @@ describe('Firestore trigger deliveries', () => {
   });
 });
 
+/**
+ * On a backend of the test's own: registers an onEventWritten function's trigger as firebase-tools
+ * does, writes `documentPath` and waits until its event was answered or given up.
+ */
+async function writeWithTrigger(backend: RunningBackend, documentPath: string): Promise<void> {
+  const fn = onDocumentWritten('events/{eventId}', () => undefined) as unknown as CloudFunction;
+  const { bundle, path } = FunctionsEmulator.prototype.getV2FirestoreAttributes(
+    PROJECT,
+    'us-central1-onEventWritten-0',
+    fn.__endpoint.eventTrigger,
+  );
+  await fetch(`http://127.0.0.1:${backend.firestorePort}${path}`, { method: 'POST', body: bundle });
+  await backend.engine.commit(DB, { writes: [{ update: { name: `${DB}/documents/${documentPath}`, fields: {} } }] }, OWNER);
+  await backend.triggers.idle();
+}
+
 describe('a Firestore trigger event the function is slow to answer', () => {
   it('is logged once while it waits, with what it waits for, and delivered all the same', async () => {
     const logs: string[] = [];
@@ -468,15 +484,7 @@ describe('a Firestore trigger event the function is slow to answer', () => {
       log: (line) => logs.push(line),
     });
     try {
-      const fn = onDocumentWritten('events/{eventId}', () => undefined) as unknown as CloudFunction;
-      const { bundle, path } = FunctionsEmulator.prototype.getV2FirestoreAttributes(
-        PROJECT,
-        'us-central1-onEventWritten-0',
-        fn.__endpoint.eventTrigger,
-      );
-      await fetch(`http://127.0.0.1:${backend.firestorePort}${path}`, { method: 'POST', body: bundle });
-      await backend.engine.commit(DB, { writes: [{ update: { name: `${DB}/documents/events/slow`, fields: {} } }] }, OWNER);
-      await backend.triggers.idle();
+      await writeWithTrigger(backend, 'events/slow');
       expect(answered).toBe(true);
       expect(logs.filter((line) => line.startsWith('Function'))).toEqual([
         expect.stringMatching(
@@ -506,15 +514,7 @@ describe('Firestore trigger deliveries without a Functions emulator', () => {
       log: (line) => logs.push(line),
     });
     try {
-      const fn = onDocumentWritten('events/{eventId}', () => undefined) as unknown as CloudFunction;
-      const { bundle, path } = FunctionsEmulator.prototype.getV2FirestoreAttributes(
-        PROJECT,
-        'us-central1-onEventWritten-0',
-        fn.__endpoint.eventTrigger,
-      );
-      await fetch(`http://127.0.0.1:${backend.firestorePort}${path}`, { method: 'POST', body: bundle });
-      await backend.engine.commit(DB, { writes: [{ update: { name: `${DB}/documents/events/e1`, fields: {} } }] }, OWNER);
-      await backend.triggers.idle();
+      await writeWithTrigger(backend, 'events/e1');
       expect(logs.filter((line) => line.startsWith('Function'))).toEqual([
         expect.stringMatching(
           /^Function us-central1-onEventWritten-0 \(written of events\/e1 in demo-triggers\) was not delivered: .*ECONNREFUSED/,
