@@ -24,14 +24,15 @@ export async function launchChromium(): Promise<Browser> {
 /**
  * Makes the browser's new contexts run no service worker unless they ask for one. Installing
  * the app's worker precaches every chunk of the build: in a journey that opens a dozen phones and
- * screens, that was about a fifth of the CPU the file cost (parallel rooms: 150-162 CPU-s against
- * 185-186, two runs each), and nothing that journey checks depends on it. The files about the
- * worker itself (offline, the deploy in the middle of an event, Hosting's policy, the phone that
- * loses its Wi-Fi in the provider journey) open their contexts with `serviceWorkers: 'allow'`.
+ * screens, that was about a fifth of the CPU (the parallel-rooms file run alone, the app's build
+ * included: 150-162 CPU-s of the machine against 185-186, two runs each), and nothing that journey
+ * checks depends on it. The files about the worker itself (offline, the deploy in the middle of
+ * an event, Hosting's policy, the phone that loses its Wi-Fi in the provider journey) open their
+ * contexts with `serviceWorkers: 'allow'`.
  */
 function blockServiceWorkers(browser: Browser): Browser {
   const newContext = browser.newContext.bind(browser);
-  browser.newContext = (options) => newContext({ serviceWorkers: 'block', ...options });
+  browser.newContext = (options) => newContext({ ...options, serviceWorkers: options?.serviceWorkers ?? 'block' });
   return browser;
 }
 

@@ -240,7 +240,7 @@ export async function openPhone(
     serviceWorkers,
   }: { viewport?: { width: number; height: number }; profile?: StoredPerson; serviceWorkers?: 'allow' | 'block' } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport, ...(serviceWorkers ? { serviceWorkers } : {}) });
+  const context = await browser.newContext({ viewport, serviceWorkers });
   if (profile) await storeProfile(context, profile);
   const page = await context.newPage();
   page.on('pageerror', (error) => console.error('[browser]', error.message));
