@@ -170,14 +170,16 @@ describe('meetings after matching', () => {
         .click()
         .catch(async (error: unknown) => {
           // Once in a full run (not alone) the Move here buttons went away a moment after they
-          // showed and never came back: say what the control screen showed then.
+          // showed and never came back: the failure says what the control screen showed then
+          // (in its message, which CI's excerpt keeps, as the parallel-rooms test's does).
           const file = await saveScreenshot(control, 'meetings-move-failed');
           const shown = await control
             .locator('main')
             .innerText()
             .catch(() => '(no main)');
-          console.error(`[control] at ${control.url()} (${file}):\n${shown}`);
-          throw error;
+          throw new Error(`${String(error)}\n[control] at ${control.url()} (${file}), ${loads} loads:\n${shown}`, {
+            cause: error,
+          });
         });
       await toastSays(control, 'The meeting was moved.');
       await expect.poll(() => adaWithBo.getByRole('heading').textContent(), { timeout: PAGE_WAIT_MS }).not.toBe(bosSlot);
