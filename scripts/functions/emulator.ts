@@ -68,6 +68,11 @@ export interface RunningFunctionsEmulator {
   /** host:port of the emulator's hub. */
   address: string;
   functions: LoadedFunction[];
+  /**
+   * Its own temporary folder, which it and its function processes use (each process's socket is
+   * there) and which goes when it stops or is killed.
+   */
+  tmpDir: string;
   /** Runs a scheduled function now, as Cloud Scheduler does (resolves when it finished). */
   runScheduled(name: string): Promise<void>;
   /** Stops the emulator and its function processes, and stops the backend's deliveries to it. */
@@ -189,6 +194,10 @@ export async function startFunctionsEmulator(options: FunctionsEmulatorOptions):
   const configDir = await configFolder(functionsDir, options.projectId, options.params);
   const pointing = options.pointBackend ?? true;
   if (pointing) await pointBackend(options.firestore, options.projectId, address);
+  // The emulator's temporary folder, removed when it stops: each function's process listens on a
+  // socket there, which firebase-tools names in the machine's temporary folder and never removes
+  // (a run of the test suite left about fifty in /tmp). Short, as a socket's path must be.
+  const tmpDir = await fsp.mkdtemp(path.join(os.tmpdir(), 'fn-'));
 
   const settings = {
     projectId: options.projectId,
@@ -208,7 +217,7 @@ export async function startFunctionsEmulator(options: FunctionsEmulatorOptions):
     cwd: projectDir,
     // A function's first call starts a process for it, which loads the codebase: on a busy
     // machine that takes longer than the emulator's 30 s default, after which it gives the call up.
-    env: { FUNCTIONS_DISCOVERY_TIMEOUT: '120', ...process.env, GCLOUD_PROJECT: options.projectId },
+    env: { FUNCTIONS_DISCOVERY_TIMEOUT: '120', ...process.env, GCLOUD_PROJECT: options.projectId, TMPDIR: tmpDir },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
@@ -249,9 +258,11 @@ export async function startFunctionsEmulator(options: FunctionsEmulatorOptions):
   child.stderr.on('data', take);
   child.once('exit', () => settle());
 
+  const removeFolders = () =>
+    Promise.all([configDir, tmpDir].map((dir) => fsp.rm(dir, { recursive: true, force: true }))).then(() => undefined);
   const cleanUp = async () => {
     await killGroup(child, 'SIGINT');
-    await fsp.rm(configDir, { recursive: true, force: true });
+    await removeFolders();
   };
   const timeoutMs = options.timeoutMs ?? 120_000;
   const timer = setTimeout(settle, timeoutMs);
@@ -273,6 +284,7 @@ export async function startFunctionsEmulator(options: FunctionsEmulatorOptions):
   return {
     address,
     functions,
+    tmpDir,
     async runScheduled(name) {
       const fn = functions.find((candidate) => candidate.name === name);
       if (!fn?.schedule) throw new Error(`${name} is not a scheduled function of this codebase.`);
@@ -291,7 +303,7 @@ export async function startFunctionsEmulator(options: FunctionsEmulatorOptions):
     },
     async kill() {
       await killGroup(child, 'SIGKILL');
-      await fsp.rm(configDir, { recursive: true, force: true });
+      await removeFolders();
     },
   };
 }

@@ -5,6 +5,7 @@
 // a reaction requested while the functions are down is run by the sweep once they are back, and
 // a write delivered twice does its work once.
 
+import { existsSync, readdirSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { FieldValue, Timestamp, type Firestore } from 'firebase-admin/firestore';
@@ -309,5 +310,24 @@ describe('delivery as production means it', () => {
     // ...and each person got one mail.
     expect(reactions.smtp.mails.map(addressOf).sort()).toEqual(['ada@example.com', KIM.email]);
     expect((await eventData(db)).emailing_status).toMatchObject({ counts: { sent: 2, failed: 0, total: 2 } });
+  });
+});
+
+describe('stopping', () => {
+  it('leaves nothing behind in the machine’s temporary folder', async () => {
+    // A function runs, in a process of its own listening on a socket (firebase-tools' fire_emu_*.sock).
+    const db = admin();
+    await db.doc('presenters/p-sam').set(reactionPresenter('Sam', 'Rivera', 'Rivera Labs'));
+    await db
+      .doc('events/autumn')
+      .set(storedEvent({ rounds: { round_1: [{ presenter_id: 'p-sam', first_name: 'Sam', last_name: 'Rivera' }] } }));
+    await eventually(
+      async () => expect((await db.doc('rosters/autumn').get()).data()).toEqual({ companies: { 'p-sam': 'Rivera Labs' } }),
+      RUN_TIMEOUT,
+    );
+    const { tmpDir } = reactions.functions;
+    expect(readdirSync(tmpDir).filter((name) => name.startsWith('fire_emu_')).length).toBeGreaterThan(0);
+    await reactions.functions.stop();
+    expect(existsSync(tmpDir)).toBe(false);
   });
 });
