@@ -6,13 +6,18 @@
 // times add up to more than the wall time. Then the run against the budget (tests/budget.json,
 // scripts/tests/budget.ts): the wall time and the 10 slowest files it names, before and now; with
 // TEST_BUDGET=write in the environment, a run that passed writes its own figures as the budget.
-// With TEST_TIMES_JSON=<file>, every file's cost by phase goes to that file as JSON.
+// With TEST_TIMES_JSON=<file>, every file's cost by phase goes to that file as JSON. The machine's
+// speed is read at the end (Lighthouse's benchmarkIndex in a blank Chromium page), printed, kept
+// in a budget written from the run and used to compare with the budget's.
 
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { Reporter, TestModule, Vitest } from 'vitest/node';
+import { launchChromium } from './chromium';
+import { wallBenchmarkIndex } from './cpuCalibration';
 import { budgetOf, compareWithBudget, readBudget, writeBudget } from './tests/budget';
 
 const SHOWN = 20;
@@ -49,7 +54,7 @@ export default class SlowestTests implements Reporter {
     this.root = vitest.config.root;
   }
 
-  onTestRunEnd(modules: readonly TestModule[]): void {
+  async onTestRunEnd(modules: readonly TestModule[]): Promise<void> {
     const files = modules.map((module) => costOf(module, this.root));
     const tests = files.reduce((sum, file) => sum + file.tests, 0);
     const failed = files.filter((file) => file.failed).length;
@@ -80,12 +85,32 @@ export default class SlowestTests implements Reporter {
       console.log(`every file's phases written to ${perFile}`);
     }
     const times = files.map((file) => ({ name: file.name, seconds: file.seconds }));
+    const benchmarkIndex = await machineSpeed();
     const budget = readBudget();
-    if (budget) console.log(['', ...compareWithBudget(budget, wall, times)].join('\n'));
+    if (budget) console.log(['', ...compareWithBudget(budget, wall, times, benchmarkIndex)].join('\n'));
     if (process.env.TEST_BUDGET === 'write' && failed === 0) {
       const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: this.root, encoding: 'utf8' }).trim();
-      writeBudget(budgetOf(wall, times, commit));
+      writeBudget(budgetOf(wall, times, commit, new Date(), benchmarkIndex));
       console.log('tests/budget.json written from this run');
     }
+  }
+}
+
+/** The machine's benchmarkIndex now (the median of five readings), printed; undefined, with the reason, if Chromium cannot start. */
+async function machineSpeed(): Promise<number | undefined> {
+  try {
+    const browser = await launchChromium();
+    try {
+      const { benchmarkIndex, readings } = await wallBenchmarkIndex(browser);
+      console.log(
+        `machine: benchmarkIndex ${Math.round(benchmarkIndex)} (readings ${readings.map(Math.round).join(', ')}), ${os.cpus().length} cores`,
+      );
+      return benchmarkIndex;
+    } finally {
+      await browser.close();
+    }
+  } catch (error) {
+    console.log(`machine: benchmarkIndex not read (${error instanceof Error ? error.message : String(error)})`);
+    return undefined;
   }
 }

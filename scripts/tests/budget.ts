@@ -18,8 +18,13 @@ export interface FileTime {
 }
 
 export interface Budget {
-  /** When and where its figures were taken (figures are compared only with the same machine's). */
-  measured: { date: string; cores: number; cpu: string; commit: string };
+  /**
+   * When and where its figures were taken (figures are compared only with the same machine's), and
+   * how fast that machine was then: Lighthouse's benchmarkIndex read at the run's end. A shared
+   * machine's speed changes from day to day (2,000 one day, 3,800 another on the same 2-core
+   * machine), and the suite's time with it.
+   */
+  measured: { date: string; cores: number; cpu: string; commit: string; benchmarkIndex?: number };
   wallSeconds: number;
   slowest: FileTime[];
 }
@@ -32,10 +37,22 @@ export function readBudget(file: URL = BUDGET_FILE): Budget | null {
   }
 }
 
-/** A budget from a run: its wall time and its slowest files. */
-export function budgetOf(wallSeconds: number, files: readonly FileTime[], commit: string, date = new Date()): Budget {
+/** A budget from a run: its wall time and its slowest files, and the machine's benchmarkIndex when it was read. */
+export function budgetOf(
+  wallSeconds: number,
+  files: readonly FileTime[],
+  commit: string,
+  date = new Date(),
+  benchmarkIndex?: number,
+): Budget {
   return {
-    measured: { date: date.toISOString().slice(0, 10), cores: os.cpus().length, cpu: os.cpus()[0]?.model ?? 'unknown', commit },
+    measured: {
+      date: date.toISOString().slice(0, 10),
+      cores: os.cpus().length,
+      cpu: os.cpus()[0]?.model ?? 'unknown',
+      commit,
+      ...(benchmarkIndex === undefined ? {} : { benchmarkIndex: Math.round(benchmarkIndex) }),
+    },
     wallSeconds: Math.round(wallSeconds),
     slowest: [...files]
       .sort((a, b) => b.seconds - a.seconds)
@@ -50,13 +67,30 @@ export function writeBudget(budget: Budget, file: URL = BUDGET_FILE): void {
 
 const signed = (value: number, digits: number) => `${value >= 0 ? '+' : ''}${value.toFixed(digits)}`;
 
-/** The run against the budget, a line each: the wall time, then each budgeted file and any file new to the slowest. */
-export function compareWithBudget(budget: Budget, wallSeconds: number, files: readonly FileTime[]): string[] {
+/**
+ * The run against the budget, a line each: the wall time, then each budgeted file and any file new
+ * to the slowest. With the machine's benchmarkIndex now and in the budget, a second line says how
+ * much faster or slower the machine was and what this run's time would be at the budget's speed
+ * (the suite keeps both cores busy, so its time goes as the inverse of the machine's speed).
+ */
+export function compareWithBudget(
+  budget: Budget,
+  wallSeconds: number,
+  files: readonly FileTime[],
+  benchmarkIndex?: number,
+): string[] {
   const now = new Map(files.map((file) => [file.name, file.seconds]));
   const ratio = wallSeconds / budget.wallSeconds;
   const lines = [
     `budget (tests/budget.json, ${budget.measured.date}, ${budget.measured.cores} cores, ${budget.measured.commit}): wall time ${budget.wallSeconds} s, this run ${wallSeconds.toFixed(0)} s (${signed((ratio - 1) * 100, 0)}%)${wallSeconds > CEILING_SECONDS ? `, over the ${CEILING_SECONDS / 60}-minute ceiling` : ''}`,
   ];
+  const then = budget.measured.benchmarkIndex;
+  if (then !== undefined && benchmarkIndex !== undefined) {
+    const atBudgetSpeed = (wallSeconds * benchmarkIndex) / then;
+    lines.push(
+      `machine: benchmarkIndex ${then} then, ${Math.round(benchmarkIndex)} now (${signed((benchmarkIndex / then - 1) * 100, 0)}%): this run at the budget's speed would take about ${atBudgetSpeed.toFixed(0)} s (${signed((atBudgetSpeed / budget.wallSeconds - 1) * 100, 0)}%)`,
+    );
+  }
   const width = Math.max(0, ...budget.slowest.map((file) => file.name.length), ...files.map((file) => file.name.length));
   for (const file of budget.slowest) {
     const seconds = now.get(file.name);

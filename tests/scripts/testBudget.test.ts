@@ -34,6 +34,20 @@ describe('the test budget', () => {
     expect(compareWithBudget(budget, 400, files)[0]).not.toMatch(/ceiling/);
   });
 
+  it("keeps the machine's speed, and scales a run on a faster or slower day to the budget's", () => {
+    const budget = budgetOf(1500, files.slice(0, 10), 'abc1234', new Date('2026-11-29T03:00:00Z'), 2000.4);
+    expect(budget.measured.benchmarkIndex).toBe(2000);
+    // The machine twice as fast: 800 s now is 1600 s at the budget's speed, a run 7% slower.
+    expect(compareWithBudget(budget, 800, files, 4000)[1]).toBe(
+      "machine: benchmarkIndex 2000 then, 4000 now (+100%): this run at the budget's speed would take about 1600 s (+7%)",
+    );
+    // No reading on one side: no such line.
+    expect(compareWithBudget(budget, 800, files).some((line) => line.startsWith('machine:'))).toBe(false);
+    expect(
+      compareWithBudget(budgetOf(1500, files, 'abc1234'), 800, files, 4000).some((line) => line.startsWith('machine:')),
+    ).toBe(false);
+  });
+
   it('is in the repository, naming 10 files', () => {
     expect(readBudget()?.slowest).toHaveLength(10);
   });
