@@ -89,6 +89,23 @@ async function seedMatching(db: Firestore): Promise<void> {
 
 const eventData = async (db: Firestore) => (await db.doc(`events/${EVENT}`).get()).data() ?? {};
 
+/** Writes a presenter and an event whose one round is theirs, and waits for the roster function to list their company. */
+async function rosterBuilt(
+  db: Firestore,
+  eventId: string,
+  presenterId: string,
+  [first, last, company]: [string, string, string],
+): Promise<void> {
+  await db.doc(`presenters/${presenterId}`).set(reactionPresenter(first, last, company));
+  await db
+    .doc(`events/${eventId}`)
+    .set(storedEvent({ rounds: { round_1: [{ presenter_id: presenterId, first_name: first, last_name: last }] } }));
+  await eventually(
+    async () => expect((await db.doc(`rosters/${eventId}`).get()).data()).toEqual({ companies: { [presenterId]: company } }),
+    RUN_TIMEOUT,
+  );
+}
+
 describe('loading the codebase', () => {
   it('loads the functions a deploy declares and registers each Firestore trigger with the backend', async () => {
     expect(reactions.functions.functions.map((fn) => fn.name).sort()).toEqual([
@@ -124,14 +141,7 @@ describe('loading the codebase', () => {
 describe('the triggers', () => {
   it('build an event’s roster from its rounds and follow a presenter’s new company', async () => {
     const db = admin();
-    await db.doc('presenters/p-ada').set(reactionPresenter('Ada', 'Okafor', 'PulseLoop'));
-    await db
-      .doc('events/spring')
-      .set(storedEvent({ rounds: { round_1: [{ presenter_id: 'p-ada', first_name: 'Ada', last_name: 'Okafor' }] } }));
-    await eventually(
-      async () => expect((await db.doc('rosters/spring').get()).data()).toEqual({ companies: { 'p-ada': 'PulseLoop' } }),
-      RUN_TIMEOUT,
-    );
+    await rosterBuilt(db, 'spring', 'p-ada', ['Ada', 'Okafor', 'PulseLoop']);
 
     await db.doc('presenters/p-ada').update({ company: 'PulseLoop Health' });
     await eventually(
@@ -316,15 +326,7 @@ describe('delivery as production means it', () => {
 describe('stopping', () => {
   it('leaves nothing behind in the machine’s temporary folder', async () => {
     // A function runs, in a process of its own listening on a socket (firebase-tools' fire_emu_*.sock).
-    const db = admin();
-    await db.doc('presenters/p-sam').set(reactionPresenter('Sam', 'Rivera', 'Rivera Labs'));
-    await db
-      .doc('events/autumn')
-      .set(storedEvent({ rounds: { round_1: [{ presenter_id: 'p-sam', first_name: 'Sam', last_name: 'Rivera' }] } }));
-    await eventually(
-      async () => expect((await db.doc('rosters/autumn').get()).data()).toEqual({ companies: { 'p-sam': 'Rivera Labs' } }),
-      RUN_TIMEOUT,
-    );
+    await rosterBuilt(admin(), 'autumn', 'p-sam', ['Sam', 'Rivera', 'Rivera Labs']);
     const { tmpDir } = reactions.functions;
     expect(readdirSync(tmpDir).filter((name) => name.startsWith('fire_emu_')).length).toBeGreaterThan(0);
     await reactions.functions.stop();
