@@ -50,7 +50,14 @@ export function MeetingsGrid({
   const [failed, setFailed] = useState(false);
   const [chosen, setChosen] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
-  useEffect(() => watchEventMeetings(eventId, setMeetings, () => setFailed(true)), [eventId]);
+  useEffect(
+    () =>
+      watchEventMeetings(eventId, setMeetings, (error) => {
+        console.warn(meetingsGridMessages.watchFailed, error);
+        setFailed(true);
+      }),
+    [eventId],
+  );
 
   const booked = (meetings ?? []).filter(holdsSlot);
   const moving = booked.find((meeting) => meeting.id === chosen) ?? null;

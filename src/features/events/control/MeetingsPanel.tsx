@@ -45,7 +45,14 @@ export function MeetingsPanel({ eventId, settings }: { eventId: string; settings
   const [schedule, setSchedule] = useState<ScheduleAll | null>(null);
   const [failed, setFailed] = useState(false);
   const [names, setNames] = useState<Map<string, string>>(new Map());
-  useEffect(() => watchScheduleAll(eventId, setSchedule, () => setFailed(true)), [eventId]);
+  useEffect(
+    () =>
+      watchScheduleAll(eventId, setSchedule, (error) => {
+        console.warn(meetingsPanelMessages.watchFailed, error);
+        setFailed(true);
+      }),
+    [eventId],
+  );
   // Names for the grid and the pairs left out; read again after each Schedule all (new matches may have run).
   const answered = schedule?.state === 'done' ? schedule.placed : -1;
   useEffect(() => {
