@@ -38,8 +38,12 @@ if (env.emulators) {
   connectFirestoreEmulator(db, host, port);
 }
 
-whenIdle(() => {
-  // Offline on a first visit Auth's code cannot be fetched: the next read or save that needs a
-  // sign-in (src/db/session.ts) fetches it again.
-  getAppAuth().catch(() => undefined);
-}, timings.backgroundStartMaxMs);
+// Only in a browser: in Node (the db layer's tests, the rehearsal's SDK providers) the cache is
+// in memory, one per process, and there is no window to be idle.
+if (typeof window !== 'undefined') {
+  whenIdle(() => {
+    // Offline on a first visit Auth's code cannot be fetched: the next read or save that needs a
+    // sign-in (src/db/session.ts) fetches it again.
+    getAppAuth().catch(() => undefined);
+  }, timings.backgroundStartMaxMs);
+}
