@@ -35,6 +35,7 @@ import {
   type MeetingSide,
 } from '../../db/meetings';
 import { watchUserId } from '../../db/session';
+import { watchFailure } from '../../lib/watchFailure';
 import type { Event } from '../../types/event';
 import type { FinalMatch } from '../../types/finalMatch';
 
@@ -107,7 +108,12 @@ export function MyMeetings({ eventId }: { eventId: string }) {
   );
   useEffect(() => {
     if (!uid) return undefined;
-    return watchMyMeetings(eventId, uid, setMeetings, () => setFailed(true));
+    return watchMyMeetings(
+      eventId,
+      uid,
+      setMeetings,
+      watchFailure(myMeetingsMessages.failed, () => setFailed(true)),
+    );
   }, [eventId, uid]);
   // The event's final matches: who the person may meet, and everyone's name and company. Read
   // again when a meeting with someone not yet known arrives (matching ran again).

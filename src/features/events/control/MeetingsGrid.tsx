@@ -20,6 +20,7 @@ import type { MeetingSettings } from '../../../../domain/meetingSettings';
 import { timings } from '../../../config/constants';
 import { holdsSlot, sendMeetingRequest, watchEventMeetings, type Meeting } from '../../../db/meetings';
 import { meetingStatusLabels } from '../../../lib/meetingRows';
+import { watchFailure } from '../../../lib/watchFailure';
 
 export const meetingsGridMessages = {
   caption: 'Meetings by slot and place',
@@ -52,10 +53,11 @@ export function MeetingsGrid({
   const [sending, setSending] = useState(false);
   useEffect(
     () =>
-      watchEventMeetings(eventId, setMeetings, (error) => {
-        console.warn(meetingsGridMessages.watchFailed, error);
-        setFailed(true);
-      }),
+      watchEventMeetings(
+        eventId,
+        setMeetings,
+        watchFailure(meetingsGridMessages.watchFailed, () => setFailed(true)),
+      ),
     [eventId],
   );
 

@@ -17,6 +17,7 @@ import { currentAdminUid } from '../../../db/adminAuth';
 import { getFinalMatches } from '../../../db/finalMatches';
 import { requestScheduleAll, watchScheduleAll, type ScheduleAll } from '../../../db/meetingSchedule';
 import type { MeetingSettings } from '../../../../domain/meetingSettings';
+import { watchFailure } from '../../../lib/watchFailure';
 import { MeetingsGrid } from './MeetingsGrid';
 import type { FinalMatch } from '../../../types/finalMatch';
 
@@ -47,10 +48,11 @@ export function MeetingsPanel({ eventId, settings }: { eventId: string; settings
   const [names, setNames] = useState<Map<string, string>>(new Map());
   useEffect(
     () =>
-      watchScheduleAll(eventId, setSchedule, (error) => {
-        console.warn(meetingsPanelMessages.watchFailed, error);
-        setFailed(true);
-      }),
+      watchScheduleAll(
+        eventId,
+        setSchedule,
+        watchFailure(meetingsPanelMessages.watchFailed, () => setFailed(true)),
+      ),
     [eventId],
   );
   // Names for the grid and the pairs left out; read again after each Schedule all (new matches may have run).
