@@ -130,10 +130,12 @@ async function cacheLease(page: Page): Promise<{ ownerId: string; leaseTimestamp
 
 /**
  * Holds `busy`'s main thread in one long task (a heavy export, a slowed background tab) until
- * another tab of its browser has taken the cache's lease: a renewal while `busy` cannot run is
- * `other`'s. Tries at most three times.
+ * another tab of its browser has taken the cache's lease: a renewal more than a lease's life (5 s)
+ * after the task was asked for is `other`'s (`busy` renews every 4 s, and not while it runs).
+ * Tries at most three times.
  */
 async function leaseTakenFrom(busy: Page, other: Page): Promise<void> {
+  const LEASE_LIFE_MS = 5_000;
   for (let attempt = 0; attempt < 3; attempt++) {
     const from = Date.now();
     const blocked = busy.evaluate((ms) => {
@@ -145,7 +147,7 @@ async function leaseTakenFrom(busy: Page, other: Page): Promise<void> {
     let taken = false;
     while (!taken && Date.now() - from < 11_000) {
       const lease = await cacheLease(other);
-      taken = lease !== null && lease.leaseTimestampMs > from + 1_000;
+      taken = lease !== null && lease.leaseTimestampMs > from + LEASE_LIFE_MS;
       if (!taken) await other.waitForTimeout(250);
     }
     await blocked;
