@@ -1,18 +1,20 @@
-// Test runner settings: every test of the project in one run, as four projects that run side by
+// Test runner settings: every test of the project in one run, as six projects that run side by
 // side (one pool, so a slow browser journey never holds the quick files back):
 // - unit: pure code, the Firestore engine and the functions' build, no services (`npx vitest run --project unit`);
 // - backend-http: the Firestore HTTP adapters, each test starting its own server;
+// - components: the app's screens (tests/app opt into happy-dom with a `@vitest-environment
+//   happy-dom` comment: it renders MUI and answers Testing Library's style queries for about two
+//   thirds of jsdom's CPU), on the run's backend, one app per worker (below);
 // - services: the tests against the run's one local backend and Auth emulator (tests/support/globalSetup.ts):
-//   the app's db layer, the rules, the functions, the components (tests/app opt into happy-dom
-//   with a `@vitest-environment happy-dom` comment: it renders MUI and answers Testing Library's
-//   style queries for about two thirds of jsdom's CPU; two files keep jsdom, each says why) and
-//   the backend's conformance;
+//   the app's db layer, the rules, the functions, the component files that need an app of their
+//   own (two keep jsdom, each says why) and the backend's conformance;
 // - browser: everything that drives Chromium, against the same backend, the app built once and
 //   one shared Chromium (tests/support/browserSetup.ts), and the rehearsal;
 // - browser-alone: the browser tests that hold what a page shows to a deadline, run after all the
 //   others, alone.
 // `npm run test:quick` runs the domain, lib, db and rules tests only (README, "Testing").
 
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
@@ -34,6 +36,16 @@ const unit = [
   'tests/scripts/testBudget.test.ts',
 ];
 const backendHttp = ['tests/backend/http/**/*.test.ts'];
+/**
+ * The app's screens in happy-dom on the worker's one app (tests/app/support/appTestBed.tsx): a
+ * worker keeps its modules from one file to the next, so happy-dom, React, MUI and the app load
+ * once per worker, not once per file. The files left out of it point the app elsewhere (Auth
+ * through a proxy of their own) or render in jsdom.
+ */
+const ownApp = ['AdminSignInFailure', 'ProfileSaveFailure', 'ProfileForm', 'SignupPage'].map((name) => `${name}.test.tsx`);
+const components = readdirSync(path.join(root, 'tests/app'))
+  .filter((file) => file.endsWith('.test.tsx') && !ownApp.includes(file))
+  .map((file) => `tests/app/${file}`);
 const browser = [
   'tests/e2e/**/*.test.ts',
   'tests/conformance/browser/**/*.test.ts',
@@ -88,10 +100,21 @@ export default defineConfig({
         plugins: [react()],
         test: {
           ...shared,
+          name: 'components',
+          root,
+          include: components,
+          isolate: false,
+          globalSetup: ['tests/support/globalSetup.ts'],
+        },
+      },
+      {
+        plugins: [react()],
+        test: {
+          ...shared,
           name: 'services',
           root,
           include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx', 'backend/**/*.test.ts'],
-          exclude: [...exclude, ...unit, ...backendHttp, ...browser],
+          exclude: [...exclude, ...unit, ...backendHttp, ...browser, ...components],
           // The second writes the rules coverage report of the rules tests (tests/artifacts/rules-coverage/).
           globalSetup: ['tests/support/globalSetup.ts', 'tests/support/rulesCoverageSetup.ts'],
         },

@@ -12,7 +12,7 @@ import { createAccount, type TestAccount } from '../support/adminAccount';
 import { loadFirestoreRules } from '../support/projectRules';
 import { renderApp, screen, storeProfile, useAppTestBed } from './support/appTestBed';
 
-const { projectId } = useAppTestBed('app-admin-sign-in');
+const { projectId } = await useAppTestBed();
 const auth = await (await import('../../src/db/auth')).getAppAuth();
 const { signOut } = await import('firebase/auth');
 

@@ -10,7 +10,7 @@ import { eventually, storedEvent } from '../db/appDb';
 import { defined } from '../support/defined';
 import { renderApp, screen, useAppTestBed } from './support/appTestBed';
 
-const { adminDb } = useAppTestBed('app-chrome');
+const { adminDb } = await useAppTestBed();
 const { LivePresenterNotice } = await import('../../src/components/LivePresenterNotice');
 const { SessionCard } = await import('../../src/features/landing/SessionCard');
 const { sessions } = await import('../../src/features/landing/sessions');

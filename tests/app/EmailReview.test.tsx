@@ -15,7 +15,7 @@ import { addressOf } from '../support/smtpCatcher';
 import { ratedResults } from './support/finalMatches';
 import { renderApp, screen, useAppTestBed, useSignedInAdmin } from './support/appTestBed';
 
-const { projectId, adminDb } = useAppTestBed('app-email-review');
+const { projectId, adminDb } = await useAppTestBed();
 useSignedInAdmin(projectId, { each: true });
 
 const ada = { presenter_id: 'p-ada', first_name: 'Ada', last_name: 'Okafor' };

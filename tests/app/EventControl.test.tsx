@@ -15,7 +15,7 @@ import { startReactions } from '../support/reactions';
 import { ratedResults } from './support/finalMatches';
 import { renderApp, screen, useAppTestBed, useSignedInAdmin } from './support/appTestBed';
 
-const { projectId, adminDb } = useAppTestBed('app-event-control');
+const { projectId, adminDb } = await useAppTestBed();
 useSignedInAdmin(projectId, { each: true });
 
 // The admin frame's and the control screen's code, loaded once before the first test: the router

@@ -14,7 +14,7 @@ import { storedEvent } from '../db/appDb';
 import { graceProfile, providerReasons, storedMatchReasons, storedPresenter } from '../support/fixtures';
 import { renderApp, screen, useAppTestBed, useSignedInAdmin } from './support/appTestBed';
 
-const { projectId, adminDb } = useAppTestBed('app-event-export');
+const { projectId, adminDb } = await useAppTestBed();
 useSignedInAdmin(projectId, { each: true });
 
 const ada = { presenter_id: 'p-ada', first_name: 'Ada', last_name: 'Okafor' };

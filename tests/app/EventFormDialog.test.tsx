@@ -14,7 +14,7 @@ import type { Event } from '../../src/types/event';
 import { storedEvent } from '../db/appDb';
 import { screen, useAppTestBed, useSignedInAdmin } from './support/appTestBed';
 
-const { projectId, adminDb } = useAppTestBed('app-event-form');
+const { projectId, adminDb } = await useAppTestBed();
 useSignedInAdmin(projectId, { each: true });
 const auth = await (await import('../../src/db/auth')).getAppAuth();
 const { signOut } = await import('firebase/auth');

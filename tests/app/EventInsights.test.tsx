@@ -15,7 +15,7 @@ import { storedEvent } from '../db/appDb';
 import { storedPresenter } from '../support/fixtures';
 import { renderApp, screen, useAppTestBed, useSignedInAdmin } from './support/appTestBed';
 
-const { projectId, adminDb } = useAppTestBed('app-event-insights');
+const { projectId, adminDb } = await useAppTestBed();
 useSignedInAdmin(projectId, { each: true });
 
 const rounds = {

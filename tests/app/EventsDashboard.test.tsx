@@ -11,7 +11,7 @@ import { newTwoRoundEvent, storedEvent } from '../db/appDb';
 import { PNG_1X1 } from '../support/fixtures';
 import { screen, spoken, useAppTestBed, renderEventsDashboard, useSignedInAdmin } from './support/appTestBed';
 
-const { projectId, adminDb } = useAppTestBed('app-events-dashboard');
+const { projectId, adminDb } = await useAppTestBed();
 useSignedInAdmin(projectId, { each: true });
 const auth = await (await import('../../src/db/auth')).getAppAuth();
 const { signOut } = await import('firebase/auth');

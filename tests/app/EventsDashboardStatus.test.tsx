@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { storedEvent } from '../db/appDb';
 import { screen, useAppTestBed, renderEventsDashboard, useSignedInAdmin } from './support/appTestBed';
 
-const { projectId, adminDb } = useAppTestBed('app-events-dashboard-status');
+const { projectId, adminDb } = await useAppTestBed();
 useSignedInAdmin(projectId, { each: true });
 const auth = await (await import('../../src/db/auth')).getAppAuth();
 const { signOut } = await import('firebase/auth');

@@ -9,14 +9,11 @@ import { within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_MEETING_SETTINGS, storedMeetingSettings } from '../../domain/meetingSettings';
 import { storedEvent } from '../db/appDb';
-import { firestoreEmulator } from '../support/emulators';
 import { storedFeedback } from '../support/fixtures';
 import { storedFinalMatch } from './support/finalMatches';
-import { startNetworkProxy } from './support/networkProxy';
 import { renderApp, screen, useAppTestBed, useSignedInAdmin } from './support/appTestBed';
 
-const network = await startNetworkProxy(firestoreEmulator());
-const { projectId, adminDb } = useAppTestBed('app-feedback', { network });
+const { projectId, adminDb, network } = await useAppTestBed();
 const { ensureSignedIn } = await import('../../src/db/session');
 const { feedbackMessages } = await import('../../src/features/feedback/FeedbackPage');
 

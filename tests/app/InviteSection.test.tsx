@@ -12,7 +12,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { storedPresenter } from '../support/fixtures';
 import { renderApp, screen, useAppTestBed, useSignedInAdmin } from './support/appTestBed';
 
-const { projectId, adminDb } = useAppTestBed('app-invites');
+const { projectId, adminDb } = await useAppTestBed();
 const adminAccount = useSignedInAdmin(projectId, { each: false });
 
 beforeEach(() => {

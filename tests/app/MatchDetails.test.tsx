@@ -6,15 +6,12 @@
 
 import { within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { firestoreEmulator } from '../support/emulators';
 import { officeReasons, providerReasons, storedMatchReasons } from '../support/fixtures';
 import { loadFirestoreRules } from '../support/projectRules';
 import { storedFinalMatch } from './support/finalMatches';
-import { startNetworkProxy } from './support/networkProxy';
 import { renderApp, screen, useAppTestBed, useSignedInAdmin } from './support/appTestBed';
 
-const network = await startNetworkProxy(firestoreEmulator());
-const { projectId, adminDb } = useAppTestBed('app-match', { network });
+const { projectId, adminDb, network } = await useAppTestBed();
 
 beforeAll(async () => {
   await loadFirestoreRules(projectId);

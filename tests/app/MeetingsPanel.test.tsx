@@ -17,7 +17,7 @@ import { serveMeetingRequests, serveScheduleAll } from '../support/meetingServer
 import { storedFinalMatch } from './support/finalMatches';
 import { screen, useAppTestBed, useSignedInAdmin } from './support/appTestBed';
 
-const { projectId, adminDb } = useAppTestBed('app-meetings-panel');
+const { projectId, adminDb } = await useAppTestBed();
 useSignedInAdmin(projectId, { each: false });
 const { AppProviders } = await import('../../src/app/AppProviders');
 const { MeetingsPanel, meetingsPanelMessages } = await import('../../src/features/events/control/MeetingsPanel');

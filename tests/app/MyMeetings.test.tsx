@@ -17,7 +17,7 @@ import { serveMeetingRequests } from '../support/meetingServer';
 import { storedFinalMatch } from './support/finalMatches';
 import { renderApp, screen, useAppTestBed } from './support/appTestBed';
 
-const { adminDb } = useAppTestBed('app-my-meetings');
+const { adminDb } = await useAppTestBed();
 const { ensureSignedIn } = await import('../../src/db/session');
 const { myMeetingsMessages } = await import('../../src/features/meetings/MyMeetings');
 

@@ -12,7 +12,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { eventually, storedEvent } from '../db/appDb';
 import { renderApp, screen, spoken, storeProfile, useAppTestBed } from './support/appTestBed';
 
-const { adminDb } = useAppTestBed('app-presenters');
+const { adminDb } = await useAppTestBed();
 const { EventCountdown } = await import('../../src/features/presenters/EventCountdown');
 const { LiveDot } = await import('../../src/features/presenters/LiveDot');
 

@@ -11,11 +11,9 @@ import { eventually, storedEvent } from '../db/appDb';
 import { firestoreEmulator } from '../support/emulators';
 import { storedPresenter } from '../support/fixtures';
 import { loadFirestoreRules } from '../support/projectRules';
-import { startNetworkProxy } from './support/networkProxy';
 import { renderApp, screen, useAppTestBed, useSignedInAdmin } from './support/appTestBed';
 
-const network = await startNetworkProxy(firestoreEmulator());
-const { projectId, adminDb } = useAppTestBed('app-presenter-admin', { network });
+const { projectId, adminDb, network } = await useAppTestBed();
 useSignedInAdmin(projectId, { each: false });
 
 const ada = storedPresenter({ profile_url: '', favourites: ['q2'] });

@@ -10,12 +10,9 @@ import userEvent from '@testing-library/user-event';
 import { signOut } from 'firebase/auth';
 import { describe, expect, it, vi } from 'vitest';
 import { eventually } from '../db/appDb';
-import { firestoreEmulator } from '../support/emulators';
-import { startNetworkProxy } from './support/networkProxy';
 import { renderApp, screen, storeProfile, useAppTestBed } from './support/appTestBed';
 
-const network = await startNetworkProxy(firestoreEmulator());
-const { adminDb } = useAppTestBed('app-profile', { network });
+const { adminDb, network } = await useAppTestBed();
 
 const field = (label: string) => screen.getByLabelText(label, { exact: false }) as HTMLInputElement;
 const saveButton = () => screen.getByRole('button', { name: /Save/ }) as HTMLButtonElement;

@@ -8,12 +8,9 @@ import { act, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { eventually, storedEvent } from '../db/appDb';
-import { firestoreEmulator } from '../support/emulators';
-import { startNetworkProxy } from './support/networkProxy';
 import { renderApp, screen, storeProfile, useAppTestBed } from './support/appTestBed';
 
-const network = await startNetworkProxy(firestoreEmulator());
-const { adminDb } = useAppTestBed('app-questions', { network });
+const { adminDb, network } = await useAppTestBed();
 const { ensureSignedIn } = await import('../../src/db/session');
 
 beforeEach(async () => {

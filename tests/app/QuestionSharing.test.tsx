@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { storedEvent } from '../db/appDb';
 import { renderApp, screen, storeProfile, useAppTestBed } from './support/appTestBed';
 
-const { adminDb } = useAppTestBed('app-question-sharing');
+const { adminDb } = await useAppTestBed();
 
 const COMMENT_NOTICE = 'Your comment is shared with the presenter, without your name.';
 const ANSWER_NOTICE = 'Your answer is shared with the presenter, without your name.';

@@ -11,7 +11,7 @@ import { storedEvent } from '../db/appDb';
 import { answerId, starsAnswer, storedPresenter } from '../support/fixtures';
 import { renderApp, screen, useAppTestBed, useSignedInAdmin } from './support/appTestBed';
 
-const { projectId, adminDb } = useAppTestBed('app-rating-progress');
+const { projectId, adminDb } = await useAppTestBed();
 useSignedInAdmin(projectId, { each: true });
 
 /** Two refreshes of the live presenter's count, and the time a busy machine needs. */

@@ -17,7 +17,7 @@ import { createAccount, type TestAccount } from '../support/adminAccount';
 import { loadFirestoreRules } from '../support/projectRules';
 import { renderApp, screen, useAppTestBed } from './support/appTestBed';
 
-const { projectId, adminDb } = useAppTestBed('app-room-display');
+const { projectId, adminDb } = await useAppTestBed();
 let account: TestAccount;
 
 beforeAll(async () => {

@@ -7,13 +7,10 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { eventually, storedEvent } from '../db/appDb';
 import { defined } from '../support/defined';
-import { firestoreEmulator } from '../support/emulators';
 import { storedFinalMatch } from './support/finalMatches';
-import { startNetworkProxy } from './support/networkProxy';
 import { renderApp, screen, storeProfile, useAppTestBed } from './support/appTestBed';
 
-const network = await startNetworkProxy(firestoreEmulator());
-const { adminDb } = useAppTestBed('app-results', { network });
+const { adminDb, network } = await useAppTestBed();
 
 beforeEach(async () => {
   await adminDb().doc('events/e1').set(storedEvent());

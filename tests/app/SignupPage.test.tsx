@@ -9,14 +9,11 @@
 import { waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { firestoreEmulator } from '../support/emulators';
 import { storedNiaSignup } from '../support/fixtures';
 import { loadFirestoreRules } from '../support/projectRules';
-import { startNetworkProxy } from './support/networkProxy';
 import { renderApp, screen, useAppTestBed } from './support/appTestBed';
 
-const network = await startNetworkProxy(firestoreEmulator());
-const { projectId, adminDb } = useAppTestBed('app-signup', { network });
+const { projectId, adminDb, network } = await useAppTestBed();
 
 const INVITE = 'inv-nia';
 const link = `/signup?c=${INVITE}`;

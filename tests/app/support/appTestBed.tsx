@@ -1,6 +1,14 @@
 // Renders the real app (providers, router, frame and screens) at a path in the test's DOM, against
-// the local backend on a project of the test file's own. Call pointAppAt() or useAppTestBed()
-// before importing anything from src/ (the app reads its settings when its modules load).
+// the local backend. Call pointAppAt() or useAppTestBed() before importing anything from src/
+// (the app reads its settings when its modules load).
+//
+// useAppTestBed's app is one per worker: a project of its own on the backend, reached through a
+// network proxy of its own. In the `components` project (vitest.config.ts) a worker keeps its
+// modules from one test file to the next, so happy-dom, React, MUI and the app load once per worker
+// instead of once per file, and every file of that worker meets the same app: this module, loaded
+// once, hands each file the same project and proxy, and puts the project back as a file expects
+// it (no documents, no rules but the file's own, nobody signed in). Elsewhere each file loads this
+// module afresh and gets an app of its own.
 
 import { cleanup, configure, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -8,8 +16,8 @@ import type { Firestore } from 'firebase-admin/firestore';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { openAdminDb, type AdminDb } from '../../db/appDb';
 import { createAccount, type TestAccount } from '../../support/adminAccount';
-import { appEnvironment, resetFirestore, uniqueProjectId, type HostPort } from '../../support/emulators';
-import type { NetworkProxy } from './networkProxy';
+import { appEnvironment, firestoreEmulator, resetFirestore, uniqueProjectId, type HostPort } from '../../support/emulators';
+import { startNetworkProxy, type NetworkProxy } from './networkProxy';
 import { storedGrace } from '../../support/fixtures';
 import { loadFirestoreRules } from '../../support/projectRules';
 
@@ -28,27 +36,54 @@ export function pointAppAt(label: string, hosts: { firestore?: HostPort; auth?: 
   return projectId;
 }
 
+interface WorkerApp {
+  projectId: string;
+  network: NetworkProxy;
+  /** The test files that have used it so far. */
+  files: number;
+}
+
+let workerApp: Promise<WorkerApp> | undefined;
+
+/** Rules that allow every request, as a project without rules does. */
+const OPEN_RULES = "rules_version = '2';\nservice cloud.firestore { match /{document=**} { allow read, write: if true; } }\n";
+
+async function startWorkerApp(): Promise<WorkerApp> {
+  // The worker's files share it to the worker's end: it must not keep the worker alive.
+  const network = await startNetworkProxy(firestoreEmulator(), { unref: true });
+  return { projectId: pointAppAt('app', { firestore: network.address }), network, files: 0 };
+}
+
 /**
- * The set-up every app test file shares: points the app at a project of its own (Firestore
- * through `network` when given), opens an admin client for the file's tests, and gives each test
- * an empty database, empty browser storage (local and session), a restored network and real timers, unmounting what
- * it rendered. Returns the project id and the admin client's database.
+ * The set-up every app test file shares: the worker's app (its project, with Firestore reached
+ * through `network`, which a test may cut off), an admin client for the file's tests, and for each
+ * test an empty database, empty browser storage (local and session), a restored network and real
+ * timers, unmounting what it rendered. A file after the first in its worker also starts with
+ * nobody signed in and no rules in force (useSignedInAdmin puts firestore.rules back). Returns the
+ * project id, the admin client's database and the network.
  */
-export function useAppTestBed(label: string, { network }: { network?: NetworkProxy } = {}) {
-  const projectId = pointAppAt(label, network ? { firestore: network.address } : {});
+export async function useAppTestBed() {
+  const app = await (workerApp ??= startWorkerApp());
+  app.files += 1;
+  const { projectId, network } = app;
+  const laterFile = app.files > 1;
   let admin: AdminDb | undefined;
 
-  beforeAll(() => {
+  beforeAll(async () => {
     admin = openAdminDb(projectId);
+    if (!laterFile) return;
+    network.restore();
+    const [{ getAppAuth }, { signOut }] = await Promise.all([import('../../../src/db/auth'), import('firebase/auth')]);
+    await signOut(await getAppAuth());
+    await loadFirestoreRules(projectId, OPEN_RULES);
   });
 
   afterAll(async () => {
     await admin?.close();
-    await network?.close();
   });
 
   beforeEach(async () => {
-    network?.restore();
+    network.restore();
     await resetFirestore(projectId);
     window.localStorage.clear();
     window.sessionStorage.clear();
@@ -63,7 +98,7 @@ export function useAppTestBed(label: string, { network }: { network?: NetworkPro
     if (!admin) throw new Error('The admin client opens when the tests start.');
     return admin.db;
   };
-  return { projectId, adminDb };
+  return { projectId, adminDb, network };
 }
 
 /**

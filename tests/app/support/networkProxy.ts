@@ -6,7 +6,7 @@ import type { HostPort } from '../../support/emulators';
 
 export interface NetworkProxy {
   address: HostPort;
-  /** Lets new connections through again and drops the ones left hanging. */
+  /** Lets new connections through again and drops the ones left hanging; a network that is up stays as it is. */
   restore(): void;
   /**
    * Drops open connections. New ones are then left hanging (a dead Wi-Fi), or with
@@ -16,7 +16,8 @@ export interface NetworkProxy {
   close(): Promise<void>;
 }
 
-export async function startNetworkProxy(target: HostPort): Promise<NetworkProxy> {
+/** `unref`: the proxy does not keep the process running (one that lives as long as its process). */
+export async function startNetworkProxy(target: HostPort, { unref = false } = {}): Promise<NetworkProxy> {
   let down = false;
   let refuse = false;
   const sockets = new Set<net.Socket>();
@@ -39,6 +40,7 @@ export async function startNetworkProxy(target: HostPort): Promise<NetworkProxy>
     upstream.on('close', () => client.destroy());
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  if (unref) server.unref();
   const { port } = server.address() as net.AddressInfo;
   return {
     address: { host: '127.0.0.1', port },
@@ -48,6 +50,7 @@ export async function startNetworkProxy(target: HostPort): Promise<NetworkProxy>
       for (const socket of sockets) socket.destroy();
     },
     restore() {
+      if (!down) return;
       down = false;
       // Connections left hanging while down are dropped, so the client reconnects through us.
       for (const socket of sockets) socket.destroy();
