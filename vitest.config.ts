@@ -1,17 +1,22 @@
-// Test runner settings: every test of the project in one run, as six projects that run side by
+// Test runner settings: every test of the project in one run, as seven projects that run side by
 // side (one pool, so a slow browser journey never holds the quick files back):
 // - unit: pure code, the Firestore engine and the functions' build, no services (`npx vitest run --project unit`);
 // - backend-http: the Firestore HTTP adapters, each test starting its own server;
+// - shared-services: the rules, the backend's services and their conformance, against the run's one
+//   local backend and Auth emulator (tests/support/globalSetup.ts);
 // - components: the app's screens (tests/app opt into happy-dom with a `@vitest-environment
 //   happy-dom` comment: it renders MUI and answers Testing Library's style queries for about two
-//   thirds of jsdom's CPU), on the run's backend, one app per worker (below);
-// - services: the tests against the run's one local backend and Auth emulator (tests/support/globalSetup.ts):
-//   the app's db layer, the rules, the functions, the component files that need an app of their
-//   own (two keep jsdom, each says why) and the backend's conformance;
+//   thirds of jsdom's CPU), on the same backend, one app per worker (below);
+// - services: the rest against the same backend, one file per worker: the app's db layer, the
+//   functions, and the component files that need an app of their own (two keep jsdom, each says why);
 // - browser: everything that drives Chromium, against the same backend, the app built once and
-//   one shared Chromium (tests/support/browserSetup.ts), and the rehearsal;
-// - browser-alone: the browser tests that hold what a page shows to a deadline, run after all the
-//   others, alone.
+//   one shared Chromium (tests/support/browserSetup.ts);
+// - browser-alone: the browser tests that hold what a page shows to a deadline, and the rehearsal,
+//   run after all the others, alone.
+// The first four keep a worker's modules from one file to the next (`isolate: false`): no file of
+// theirs leaves state in a module that another reads, or (components) every file of a worker
+// meets the same app. The db layer's and the functions' tests read settings or initialise
+// SDK apps when their modules load, and keep a worker each.
 // `npm run test:quick` runs the domain, lib, db and rules tests only (README, "Testing").
 
 import { readdirSync } from 'node:fs';
@@ -36,6 +41,18 @@ const unit = [
   'tests/scripts/testBudget.test.ts',
 ];
 const backendHttp = ['tests/backend/http/**/*.test.ts'];
+/**
+ * The tests of the backend's services and of the rules against the run's one backend: no file
+ * leaves state in its modules that another reads, so a worker keeps its modules (the SDKs, the
+ * rules tooling, gRPC) from one file to the next (`isolate: false`), as the unit tests do.
+ */
+const sharedServices = [
+  'tests/rules/**/*.test.ts',
+  'tests/conformance/node/**/*.test.ts',
+  'tests/conformance/rules/**/*.test.ts',
+  'tests/conformance/storage/**/*.test.ts',
+  'tests/backend/**/*.test.ts',
+];
 /**
  * The app's screens in happy-dom on the worker's one app (tests/app/support/appTestBed.tsx): a
  * worker keeps its modules from one file to the next, so happy-dom, React, MUI and the app load
@@ -84,7 +101,9 @@ export default defineConfig({
     // 2-core machine three files at a time keep both cores busy (Vitest's default is cores - 1).
     maxWorkers: 3,
     projects: [
-      { test: { ...shared, name: 'unit', root, include: unit } },
+      // Pure code: a worker keeps its modules from one file to the next (unit and backend-http:
+      // 34 CPU-s and 7 CPU-s less of 232 and 27 on 2026-12-08, one run each).
+      { test: { ...shared, name: 'unit', root, include: unit, isolate: false } },
       {
         // The web SDK test imports the browser build by path; the aliases keep every other
         // `firebase/firestore` import on the browser build too.
@@ -94,7 +113,14 @@ export default defineConfig({
             { find: /^@firebase\/firestore$/, replacement: path.join(modules, '@firebase/firestore/dist/index.esm.js') },
           ],
         },
-        test: { ...shared, name: 'backend-http', root, include: backendHttp, server: { deps: { inline: [/firebase/] } } },
+        test: {
+          ...shared,
+          name: 'backend-http',
+          root,
+          include: backendHttp,
+          isolate: false,
+          server: { deps: { inline: [/firebase/] } },
+        },
       },
       {
         plugins: [react()],
@@ -108,15 +134,27 @@ export default defineConfig({
         },
       },
       {
+        test: {
+          ...shared,
+          name: 'shared-services',
+          root,
+          include: sharedServices,
+          exclude: [...exclude, ...unit, ...backendHttp, ...browser],
+          isolate: false,
+          // The run's services (started once, whichever project's set-up comes first), and the
+          // rules coverage report of the rules tests (tests/artifacts/rules-coverage/).
+          globalSetup: ['tests/support/globalSetup.ts', 'tests/support/rulesCoverageSetup.ts'],
+        },
+      },
+      {
         plugins: [react()],
         test: {
           ...shared,
           name: 'services',
           root,
           include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx', 'backend/**/*.test.ts'],
-          exclude: [...exclude, ...unit, ...backendHttp, ...browser, ...components],
-          // The second writes the rules coverage report of the rules tests (tests/artifacts/rules-coverage/).
-          globalSetup: ['tests/support/globalSetup.ts', 'tests/support/rulesCoverageSetup.ts'],
+          exclude: [...exclude, ...unit, ...backendHttp, ...browser, ...components, ...sharedServices],
+          globalSetup: ['tests/support/globalSetup.ts'],
         },
       },
       {
