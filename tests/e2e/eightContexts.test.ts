@@ -276,7 +276,10 @@ describe('eight contexts of one Chromium', () => {
 
       await Promise.all([writeChanges(), closeAndOpenTabs()]);
 
-      // Each page still open shows its event's last change (or the wait ends and the figures say so).
+      // Each page still open shows its event's last change (or the wait ends and the figures say so),
+      // and stays open until a second after the last commit: a display that showed the last changes
+      // at once was watching them for their whole second.
+      const watchedUntil = Math.max(...changes.map((change) => change.committedAt)) + TARGET_MS;
       await Promise.all(
         tabs
           .filter((tab) => tab.closedAt === Number.POSITIVE_INFINITY)
@@ -289,6 +292,7 @@ describe('eight contexts of one Chromium', () => {
                 { polling: POLL_MS },
               )
               .catch(() => undefined);
+            await new Promise((resolve) => setTimeout(resolve, Math.max(0, watchedUntil - Date.now())));
             tab.closedAt = Date.now();
             tab.sightings = await sightingsOf(tab.page);
             tab.longTasks = await longTasksOf(tab.page);
