@@ -117,6 +117,9 @@ async function answering(url: string, child: ChildProcess, output: () => string,
   }
 }
 
+/** How many starts a Hosting emulator gets when a port it was given is taken meanwhile. */
+const PORT_ATTEMPTS = 3;
+
 /** Starts firebase-tools' Hosting emulator on `siteDir` with firebase.json's hosting section. */
 export async function startHostingEmulator(options: HostingOptions): Promise<HostingEmulator> {
   const section = options.section ?? (await readHostingSection());
@@ -135,26 +138,8 @@ export async function startHostingEmulator(options: HostingOptions): Promise<Hos
   let child: ChildProcess | null = null;
   try {
     await deploy(options.siteDir);
-    const [port, hub, logging] = await Promise.all([options.port ?? freePort(), freePort(), freePort()]);
-    const config = {
-      hosting: { ...(options.section ?? hostingFor(section, options.target)), public: 'site' },
-      emulators: {
-        hosting: { host: '127.0.0.1', port },
-        hub: { host: '127.0.0.1', port: hub },
-        logging: { host: '127.0.0.1', port: logging },
-        ui: { enabled: false },
-      },
-    };
     const configFile = path.join(dir, 'firebase.json');
-    await fs.writeFile(configFile, JSON.stringify(config, null, 2));
-
     const lines: string[] = [];
-    const started = spawn(
-      process.execPath,
-      [FIREBASE_CLI, 'emulators:start', '--only', 'hosting', '--project', options.projectId, '--config', configFile],
-      { cwd: dir, env: { ...process.env, CI: 'true' }, stdio: ['ignore', 'pipe', 'pipe'] },
-    );
-    child = started;
     const take = (chunk: Buffer) => {
       for (const line of chunk.toString().split('\n')) {
         if (line.trim() === '') continue;
@@ -163,10 +148,41 @@ export async function startHostingEmulator(options: HostingOptions): Promise<Hos
         options.log?.(line);
       }
     };
-    started.stdout?.on('data', take);
-    started.stderr?.on('data', take);
-    const url = `http://127.0.0.1:${port}`;
-    await answering(url, started, () => lines.join('\n'), 60_000);
+    // The ports are found free here and taken by firebase-tools a moment later, and in between any
+    // process's outgoing connection may get one of them (they come from the same range): a start
+    // that finds one taken tries again on other ports, a few times.
+    let url = '';
+    for (let attempt = 1; ; attempt++) {
+      const [port, hub, logging] = await Promise.all([options.port ?? freePort(), freePort(), freePort()]);
+      const config = {
+        hosting: { ...(options.section ?? hostingFor(section, options.target)), public: 'site' },
+        emulators: {
+          hosting: { host: '127.0.0.1', port },
+          hub: { host: '127.0.0.1', port: hub },
+          logging: { host: '127.0.0.1', port: logging },
+          ui: { enabled: false },
+        },
+      };
+      await fs.writeFile(configFile, JSON.stringify(config, null, 2));
+      lines.length = 0;
+      child = spawn(
+        process.execPath,
+        [FIREBASE_CLI, 'emulators:start', '--only', 'hosting', '--project', options.projectId, '--config', configFile],
+        { cwd: dir, env: { ...process.env, CI: 'true' }, stdio: ['ignore', 'pipe', 'pipe'] },
+      );
+      child.stdout?.on('data', take);
+      child.stderr?.on('data', take);
+      url = `http://127.0.0.1:${port}`;
+      try {
+        await answering(url, child, () => lines.join('\n'), 60_000);
+        break;
+      } catch (error) {
+        const portTaken = child.exitCode !== null && lines.some((line) => /port taken/i.test(line));
+        if (!portTaken || attempt === PORT_ATTEMPTS) throw error;
+        options.log?.(`A port was taken before firebase-tools could listen on it; starting again on others.`);
+      }
+    }
+    const started = child;
 
     return {
       url,
