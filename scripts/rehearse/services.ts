@@ -17,9 +17,12 @@ import type { LocalBackend } from '../hosting/headers.js';
 
 export { freePort } from '../hosting/emulator.js';
 
-/** The rehearsal's Chromium: its pages wait as long as the browser tests' (PAGE_WAIT_MS) before a step counts as hung. */
+/**
+ * The rehearsal's Chromium, the headless shell as the browser tests': its pages wait as long as
+ * the browser tests' (PAGE_WAIT_MS) before a step counts as hung.
+ */
 export async function launchChromium(): Promise<Browser> {
-  return waitForSlowPages(await launchOwnChromium());
+  return waitForSlowPages(await launchOwnChromium('shell'));
 }
 
 export async function loadFirestoreRules(repoRoot: string, firestorePort: number, projectId: string): Promise<void> {

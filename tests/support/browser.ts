@@ -1,5 +1,6 @@
 // Debian's Chromium driven by playwright-core, on a page that carries the real firebase web SDK
-// (see harness/). Never downloads a browser: CHROMIUM_PATH or /usr/bin/chromium is used.
+// (see harness/). Never downloads a browser: Debian's chromium-headless-shell is used, or the
+// system's chromium where it is missing (scripts/chromium.ts).
 
 import fs from 'node:fs';
 import path from 'node:path';
@@ -18,7 +19,7 @@ export { chromiumPath, PAGE_WAIT_MS } from '../../scripts/chromium';
  */
 export async function launchChromium(): Promise<Browser> {
   const endpoint = process.env.CHROMIUM_WS_ENDPOINT;
-  return blockServiceWorkers(waitForSlowPages(await (endpoint ? chromium.connect(endpoint) : launchOwnChromium())));
+  return blockServiceWorkers(waitForSlowPages(await (endpoint ? chromium.connect(endpoint) : launchOwnChromium('shell'))));
 }
 
 /**

@@ -34,7 +34,7 @@ export default async function setup(): Promise<Stop> {
     stops.push(harness.close);
     process.env.SDK_HARNESS_URL = harness.url;
 
-    const browserServer = await chromium.launchServer(chromiumLaunchOptions());
+    const browserServer = await chromium.launchServer(chromiumLaunchOptions('shell'));
     stops.push(() => browserServer.close());
     process.env.CHROMIUM_WS_ENDPOINT = browserServer.wsEndpoint();
   } catch (error) {
