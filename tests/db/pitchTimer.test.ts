@@ -173,5 +173,12 @@ describe("the server's clock", () => {
     expect(measure.uncertaintyMs).toBeGreaterThanOrEqual(0);
     expect(Math.abs(measure.offsetMs + 90_000)).toBeLessThanOrEqual(measure.uncertaintyMs + 20);
     expect(Math.abs(serverNow() - realNow())).toBeLessThanOrEqual(measure.uncertaintyMs + 20);
+
+    // The device's clock set right again: the next measure contradicts the bounds and starts
+    // afresh, so the estimate follows (and the file's other tests, in any order, read it right).
+    vi.restoreAllMocks();
+    const corrected = await measureServerClock();
+    expect(Math.abs(corrected.offsetMs)).toBeLessThanOrEqual(corrected.uncertaintyMs + 20);
+    expect(Math.abs(serverNow() - Date.now())).toBeLessThanOrEqual(corrected.uncertaintyMs + 20);
   });
 });
