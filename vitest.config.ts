@@ -1,4 +1,4 @@
-// Test runner settings: every test of the project in one run, as seven projects that run side by
+// Test runner settings: every test of the project in one run, as eight projects that run side by
 // side (one pool, so a slow browser journey never holds the quick files back):
 // - unit: pure code, the Firestore engine and the functions' build, no services (`npx vitest run --project unit`);
 // - backend-http: the Firestore HTTP adapters, each test starting its own server;
@@ -7,16 +7,17 @@
 // - components: the app's screens (tests/app opt into happy-dom with a `@vitest-environment
 //   happy-dom` comment: it renders MUI and answers Testing Library's style queries for about two
 //   thirds of jsdom's CPU), on the same backend, one app per worker (below);
-// - services: the rest against the same backend, one file per worker: the app's db layer, the
-//   functions, and the component files that need an app of their own (two keep jsdom, each says why);
+// - db: the app's db layer with the real web SDK, on the same backend, one app per worker (below);
+// - services: the rest against the same backend, one file per worker: the functions, the db files
+//   and component files that need an app of their own (two keep jsdom, each says why);
 // - browser: everything that drives Chromium, against the same backend, the app built once and
 //   one shared Chromium (tests/support/browserSetup.ts);
 // - browser-alone: the browser tests that hold what a page shows to a deadline, and the rehearsal,
 //   run after all the others, alone.
-// The first four keep a worker's modules from one file to the next (`isolate: false`): no file of
-// theirs leaves state in a module that another reads, or (components) every file of a worker
-// meets the same app. The db layer's and the functions' tests read settings or initialise
-// SDK apps when their modules load, and keep a worker each.
+// The first five keep a worker's modules from one file to the next (`isolate: false`): no file of
+// theirs leaves state in a module that another reads, or (components, db) every file of a worker
+// meets the same app. The functions' tests initialise SDK apps and their parameters when their
+// modules load, and keep a worker each.
 // `npm run test:quick` runs the domain, lib, db and rules tests only (README, "Testing").
 
 import { readdirSync } from 'node:fs';
@@ -41,6 +42,17 @@ const unit = [
   'tests/scripts/testBudget.test.ts',
 ];
 const backendHttp = ['tests/backend/http/**/*.test.ts'];
+/**
+ * The app's db layer with the real SDK on the worker's one app (tests/db/appDb.ts,
+ * pointAppAtEmulators): a worker keeps its modules from one file to the next, so the SDK and the
+ * db modules load once per worker. The files left out point the app elsewhere (through a relay)
+ * or load it again with other settings, or need no backend.
+ */
+const ownDb = ['appCheck', 'connection', 'demoData'].map((name) => `tests/db/${name}.test.ts`);
+const db = readdirSync(path.join(root, 'tests/db'))
+  .filter((file) => file.endsWith('.test.ts'))
+  .map((file) => `tests/db/${file}`)
+  .filter((file) => !ownDb.includes(file));
 /**
  * The tests of the backend's services and of the rules against the run's one backend: no file
  * leaves state in its modules that another reads, so a worker keeps its modules (the SDKs, the
@@ -136,6 +148,16 @@ export default defineConfig({
       {
         test: {
           ...shared,
+          name: 'db',
+          root,
+          include: db,
+          isolate: false,
+          globalSetup: ['tests/support/globalSetup.ts'],
+        },
+      },
+      {
+        test: {
+          ...shared,
           name: 'shared-services',
           root,
           include: sharedServices,
@@ -153,7 +175,7 @@ export default defineConfig({
           name: 'services',
           root,
           include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx', 'backend/**/*.test.ts'],
-          exclude: [...exclude, ...unit, ...backendHttp, ...browser, ...components, ...sharedServices],
+          exclude: [...exclude, ...unit, ...backendHttp, ...browser, ...components, ...sharedServices, ...db],
           globalSetup: ['tests/support/globalSetup.ts'],
         },
       },

@@ -12,15 +12,26 @@ import { createAccount, type TestAccount } from '../support/adminAccount';
 import { appEnvironment, resetFirestore, uniqueProjectId } from '../support/emulators';
 import { loadFirestoreRules } from '../support/projectRules';
 
+/** The project of this worker's app: its db files run one after the other in one worker (vitest.config.ts, `db`). */
+let workerProject: string | undefined;
+
 /**
  * Sets the app's VITE_* settings for this test process and loads firestore.rules for the
  * project (through the emulator endpoint the official emulator and rules-unit-testing use);
- * returns the project id.
+ * returns the project id. The app reads its settings once, when its modules load, and a worker
+ * keeps its modules from one file to the next: so every file of a worker gets the worker's one
+ * project, and a file after the first starts with the app signed out (each test still starts on
+ * an empty database: useAdminDb).
  */
 export async function pointAppAtEmulators(label: string): Promise<string> {
-  const projectId = uniqueProjectId(label);
+  const laterFile = workerProject !== undefined;
+  const projectId = (workerProject ??= uniqueProjectId(label));
   await loadFirestoreRules(projectId);
   appEnvironment(projectId);
+  if (laterFile) {
+    const { getAppAuth } = await import('../../src/db/auth');
+    await signOut(await getAppAuth());
+  }
   return projectId;
 }
 
