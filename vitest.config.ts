@@ -45,10 +45,10 @@ const backendHttp = ['tests/backend/http/**/*.test.ts'];
 /**
  * The app's db layer with the real SDK on the worker's one app (tests/db/appDb.ts,
  * pointAppAtEmulators): a worker keeps its modules from one file to the next, so the SDK and the
- * db modules load once per worker. The files left out point the app elsewhere (through a relay)
- * or load it again with other settings, or need no backend.
+ * db modules load once per worker. The two files left out point the app through a relay
+ * (connection) or load it again with other settings (App Check).
  */
-const ownDb = ['appCheck', 'connection', 'demoData'].map((name) => `tests/db/${name}.test.ts`);
+const ownDb = ['appCheck', 'connection'].map((name) => `tests/db/${name}.test.ts`);
 const db = readdirSync(path.join(root, 'tests/db'))
   .filter((file) => file.endsWith('.test.ts'))
   .map((file) => `tests/db/${file}`)
